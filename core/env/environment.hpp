@@ -1,0 +1,155 @@
+#pragma once
+// The IGLU gridworld environment, reproducing the reference Python implementation
+// (iglu-contest/gridworld) step for step: see shared/conformance/README.md for the exact
+// semantics, quirks included, and core/README.md for the corrected-behaviour options.
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "core/env/action.hpp"
+#include "core/grid/grid.hpp"
+#include "core/intersection/maximal_intersection.hpp"
+#include "core/metrics/metrics.hpp"
+#include "core/task/task.hpp"
+
+namespace iglu::core {
+
+namespace physics {
+inline constexpr double kWalkingSpeed = 5.0;
+inline constexpr double kFlyingSpeed = 15.0;
+inline constexpr double kGravity = 20.0;
+inline constexpr double kMaxJumpHeight = 1.2;
+inline constexpr double kJumpSpeed = 6.928203230275509;  // sqrt(2 * 20 * 1.2)
+inline constexpr double kTerminalVelocity = 50.0;
+inline constexpr double kPad = 0.25;
+inline constexpr double kStepDt = 1.0 / 20.0;
+inline constexpr int kHitSamples = 40;      // reach 8 blocks, 5 samples per unit
+inline constexpr int kInitialInventory = 20;
+}  // namespace physics
+
+/// Options of one environment. Defaults reproduce the reference's GridWorld(...) defaults.
+struct EnvConfig {
+    ActionSpace actionSpace = ActionSpace::Walking;
+    int maxSteps = 250;
+    bool selectAndPlace = false;       ///< a colour select also places (reference create_env uses true)
+    double rightPlacementScale = 1.0;
+    double wrongPlacementScale = 0.1;
+    bool targetInObs = false;          ///< expose obs.target_grid
+
+    // Corrections of reference defects. All false = the reference-compatible mode.
+    /// Split flying moves into sub-steps short enough that collisions cannot tunnel through
+    /// blocks or the floor (the reference moves 0.375 per sub-step and sinks through).
+    bool fixTunnelling = false;
+    /// `done` stays true for every step_no >= maxSteps (the reference fires on the exact step only).
+    bool doneAfterMaxSteps = false;
+    /// reset() also clears vertical speed, pending strafe, sub-step count and the active colour
+    /// (the reference carries them over between episodes of one environment).
+    bool resetClearsAgentState = false;
+
+    /// Every option that differs from the reference's behaviour is off.
+    bool referenceCompatible() const { return !fixTunnelling && !doneAfterMaxSteps && !resetClearsAgentState; }
+};
+
+/// The agent's full physical state (reference names in comments).
+struct AgentState {
+    double x = 0, y = 0, z = 0;      ///< head point (position)
+    double yaw = 0, pitch = 0;       ///< degrees (rotation = (yaw, pitch))
+    double dy = 0;                   ///< vertical speed
+    double strafe0 = 0, strafe1 = 0; ///< pending movement input (strafe)
+    int timeIntSteps = 2;            ///< physics sub-steps of the next update (time_int_steps)
+    int activeBlock = 1;             ///< selected colour (active_block)
+    bool flying = false;
+    std::array<int, kNumColours> inventory{};
+};
+
+/// Observation, named as in the reference. A cheap view: grids are pointers into the environment
+/// and stay valid until the next step/reset.
+struct Observation {
+    std::array<float, kNumColours> inventory{};
+    std::array<float, 1> compass{};
+    std::array<float, 5> agentPos{};   ///< x, y, z, pitch, yaw (reference order)
+    const Grid* grid = nullptr;
+    const Grid* targetGrid = nullptr;  ///< only with EnvConfig::targetInObs
+    std::string_view dialog;
+};
+
+struct StepResult {
+    double reward = 0;
+    bool done = false;
+    bool gridChanged = false;
+};
+
+/// Result of the line-of-sight test: the first block within reach and the empty cell before it.
+struct HitTest {
+    bool hit = false;
+    int x = 0, y = 0, z = 0;          ///< the block hit (floor blocks have y = -2)
+    int colour = 0;                    ///< 1..6, or -1 for the floor
+    bool hasPrevious = false;
+    int px = 0, py = 0, pz = 0;        ///< the cell before it (where a place would go)
+};
+
+class Environment {
+public:
+    explicit Environment(EnvConfig config = {});
+
+    /// Sets the task (copies it) and builds the intersection tables; call reset() next.
+    void setTask(const Task& task);
+    /// Starts an episode: start grid, pose (0, 0, 0) facing -z, inventory 20 minus start blocks.
+    const Observation& reset();
+    /// One step. Throws InvalidAction (environment unchanged) for a bad action.
+    StepResult step(const Action& action);
+    StepResult step(int discreteAction) { return step(Action::discrete(discreteAction)); }
+
+    const Observation& observation() const noexcept { return obs_; }
+    const AgentState& agent() const noexcept { return agent_; }
+    const Grid& grid() const noexcept { return grid_; }
+    const Task& task() const noexcept { return task_; }
+    const EnvConfig& config() const noexcept { return config_; }
+    int stepNo() const noexcept { return stepNo_; }
+
+    /// The synthetic (target - start) task that drives reward and done.
+    int syntheticMaxInt() const noexcept { return maxInt_; }
+    int syntheticTargetSize() const noexcept { return synthetic_.targetSize(); }
+    int lastRightPlacement() const noexcept { return right_; }
+    int lastWrongPlacement() const noexcept { return wrong_; }
+    /// Real task: maximal intersection of the current grid with the target (always current).
+    int taskMaxInt() const noexcept { return real_.value(); }
+    Alignment taskArgmax() const noexcept { return real_.argmax(); }
+    int taskTargetSize() const noexcept { return real_.targetSize(); }
+    /// The reference's env.max_int: the real task against the start grid, computed at reset only.
+    int envMaxInt() const noexcept { return envMaxInt_; }
+    /// Precision / recall / F1 of the current grid against the target at the best alignment.
+    Scores scores() const noexcept;
+
+    /// Line of sight from the current pose (what a place or break would act on).
+    HitTest hitTest() const noexcept;
+    /// Moves the agent (tools and tests; not part of the reference API).
+    void setPose(double x, double y, double z, double yaw, double pitch) noexcept;
+
+private:
+    int blockAt(int x, int y, int z) const noexcept;
+    void setCell(int idx, int value) noexcept;
+    bool placeOrBreak(bool place, bool breakBlock) noexcept;
+    void update() noexcept;
+    void subStep(double subDt, double vx, double vy, double vz) noexcept;
+    void collide(double& px, double& py, double& pz) noexcept;
+    void fillObservation() noexcept;
+
+    EnvConfig config_;
+    Task task_;
+    Grid grid_;
+    AgentState agent_;
+    MaximalIntersection synthetic_;  // target - start vs grid - start
+    MaximalIntersection real_;       // target vs grid
+    Observation obs_;
+    int stepNo_ = 0;
+    int diffSize_ = 0;   // nnz(grid - start)
+    int prevSize_ = 0;
+    int maxInt_ = 0;
+    int prevMaxInt_ = 0;
+    int right_ = 0, wrong_ = 0;
+    int envMaxInt_ = 0;
+    bool hasTask_ = false;
+};
+
+}  // namespace iglu::core

@@ -1,0 +1,70 @@
+#include "core/task/task_list.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace iglu::core {
+
+namespace {
+
+std::vector<Block> blocksOf(const nlohmann::json& j, const char* field) {
+    if (!j.is_array()) throw std::runtime_error(std::string(field) + ": expected a list of [x, y, z, colour]");
+    std::vector<Block> out;
+    out.reserve(j.size());
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        const auto& b = j[i];
+        if (!b.is_array() || b.size() != 4 || !b[0].is_number_integer() || !b[1].is_number_integer() ||
+            !b[2].is_number_integer() || !b[3].is_number_integer())
+            throw std::runtime_error(std::string(field) + "[" + std::to_string(i) + "]: expected [x, y, z, colour] integers");
+        out.push_back({b[0].get<int>(), b[1].get<int>(), b[2].get<int>(), b[3].get<int>()});
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Task> readTaskList(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(path + ": cannot open task list");
+    std::vector<Task> tasks;
+    std::string line;
+    for (int lineNo = 1; std::getline(in, line); ++lineNo) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        const std::string where = path + ":" + std::to_string(lineNo) + ": ";
+        try {
+            const auto j = nlohmann::json::parse(line);
+            if (!j.is_object()) throw std::runtime_error("expected a JSON object");
+            Task t;
+            if (!j.contains("id") || !j["id"].is_string()) throw std::runtime_error("id: missing or not a string");
+            t.id = j["id"].get<std::string>();
+            if (j.contains("instruction") && j["instruction"].is_string()) t.instruction = j["instruction"].get<std::string>();
+            if (j.contains("dialog") && j["dialog"].is_string()) t.dialog = j["dialog"].get<std::string>();
+            if (!j.contains("target_blocks")) throw std::runtime_error("target_blocks: missing");
+            t.starting = Grid::fromBlocks(j.contains("starting_blocks") && !j["starting_blocks"].is_null()
+                                              ? blocksOf(j["starting_blocks"], "starting_blocks")
+                                              : std::vector<Block>{});
+            t.target = Grid::fromBlocks(blocksOf(j["target_blocks"], "target_blocks"));
+            for (const auto& [key, value] : j.items()) {
+                if (key == "id" || key == "instruction" || key == "dialog" || key == "starting_blocks" || key == "target_blocks")
+                    continue;
+                t.metadata[key] = value.is_string() ? value.get<std::string>() : value.dump();
+            }
+            tasks.push_back(std::move(t));
+        } catch (const nlohmann::json::exception& e) {
+            throw std::runtime_error(where + e.what());
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(where + e.what());
+        }
+    }
+    return tasks;
+}
+
+const Task& findTask(const std::vector<Task>& tasks, const std::string& id) {
+    for (const auto& t : tasks)
+        if (t.id == id) return t;
+    throw std::runtime_error("task '" + id + "' not found");
+}
+
+}  // namespace iglu::core

@@ -1,0 +1,58 @@
+// iglu bench [--json] [--quick] [--only NAME] [--threads N]
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "workbench/cli/bench.hpp"
+#include "workbench/cli/commands.hpp"
+
+namespace iglu::cli {
+
+double bench::now() {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+namespace {
+
+struct Options {
+    bool json = false;
+    bool quick = false;
+    std::vector<std::string> only;
+    int threads = 0;
+    std::string examples = IGLU_EXAMPLES_DIR;
+};
+
+void run(const Options& o) {
+    bench::Context ctx;
+    ctx.examplesDir = o.examples;
+    ctx.scale = o.quick ? 0.1 : 1.0;
+    ctx.threads = o.threads > 0 ? o.threads : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+    std::vector<bench::Benchmark> all = bench::environmentBenchmarks();
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& b : all) {
+        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), b.name) == o.only.end()) continue;
+        std::cerr << "bench: " << b.name << "..." << std::endl;
+        b.run(ctx, out);
+    }
+    if (o.json) {
+        std::cout << out.dump(2) << "\n";
+        return;
+    }
+    for (const auto& [key, value] : out.items()) std::cout << key << ": " << value.dump() << "\n";
+}
+
+}  // namespace
+
+void addBenchCommand(CLI::App& app) {
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
+    cmd->add_flag("--json", opts->json, "Print one JSON object");
+    cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
+    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads)");
+    cmd->add_option("--threads", opts->threads, "Threads for env_threads_speedup (default: max(2, cores))");
+    cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
+    cmd->callback([opts] { run(*opts); });
+}
+
+}  // namespace iglu::cli

@@ -1,0 +1,13 @@
+#pragma once
+// Each `iglu` subcommand lives in its own file and registers itself on the CLI11 app.
+#include <CLI/CLI.hpp>
+
+namespace iglu::cli {
+
+void addConformanceCommand(CLI::App& app);
+void addBenchCommand(CLI::App& app);
+
+/// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
+int& exitCode();
+
+}  // namespace iglu::cli
