@@ -53,10 +53,10 @@ struct PlaceBreak {
         int id;
         if (pitch > -35 && u < 0.5) id = 14;                                // look down
         else if (pitch < -75 && u < 0.5) id = 15;                           // look up a bit
-        else if (u < 0.30) id = 17;                                         // place
-        else if (u < 0.55) id = 16;                                         // break
-        else if (u < 0.60) id = 6 + rng.below(6);                           // colour
-        else if (u < 0.75) id = 12 + rng.below(2);                          // turn
+        else if (u < 0.16) id = 17;                                         // place
+        else if (u < 0.28) id = 16;                                         // break
+        else if (u < 0.33) id = 6 + rng.below(6);                           // colour
+        else if (u < 0.55) id = 12 + rng.below(2);                          // turn
         else id = 1 + rng.below(5);                                         // move / jump
         return Action::discrete(id);
     }
