@@ -1,0 +1,220 @@
+#pragma once
+// The project catalog: one SQLite file holding tasks, goal structures, multi-turn sessions,
+// dialogs, rollouts (human tapes and agent episodes), skill labels, notes, experiments and their
+// episodes. Every plugin and the CLI read and write it through this class.
+//
+// - Versioned schema (PRAGMA user_version) with forward migrations; opening a newer catalog or a
+//   file that is not a catalog throws CatalogError naming the file, never crashes.
+// - WAL journal: readers never block the writer; a killed process loses at most the transaction
+//   in flight. Every multi-row write is one transaction.
+// - A Catalog object is not thread-safe: use one per thread (SQLite handles cross-connection
+//   locking; a busy timeout absorbs short waits).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/rollout/rollout.hpp"
+#include "core/skills/skill.hpp"
+#include "core/task/task.hpp"
+
+namespace iglu::catalog {
+
+/// Any catalog failure. what() names the catalog file and, for SQL errors, the statement's purpose.
+class CatalogError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kSchemaVersion = 1;
+
+/// Where a task came from.
+enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
+const char* taskSourceName(TaskSource s) noexcept;  ///< "singleturn", "session", "structure", "custom"
+
+/// A task with everything the catalog knows about it.
+struct TaskRecord {
+    core::Task task;                     ///< id, dialog, instruction, starting, target (+ metadata)
+    TaskSource source = TaskSource::Custom;
+    std::string structureId;             ///< e.g. "C58" (from "14-c58" or structures.json), may be empty
+    std::string sessionId;               ///< multi-turn session folder, e.g. "14-c58"; may be empty
+    int turn = -1;                       ///< session turn (step-N), -1 when not a session turn
+    std::optional<bool> clear;           ///< IsInstructionClear: Yes = true, No = false
+    std::string clarifyingQuestion;
+    std::string questionBankIds;         ///< qbank column as given (space/comma separated ids)
+    std::string partition;               ///< train / test ...
+    std::string startingPath, targetPath;  ///< source files, relative to the dataset root
+};
+
+/// One row of a task listing: the cheap fields a browser table shows.
+struct TaskSummary {
+    std::string id;
+    TaskSource source = TaskSource::Custom;
+    std::string structureId;
+    std::string instruction;
+    std::optional<bool> clear;
+    int startingBlocks = 0, targetBlocks = 0;
+    int blocksToAdd = 0, blocksToRemove = 0;  ///< cells where target has a block start lacks / vice versa (colour changes count in both)
+    core::SkillSet humanSkills, autoSkills;  ///< latest human label per skill (any labeler) / auto labels
+    bool humanLabeled = false;               ///< at least one human label exists
+};
+
+/// Filter for task listings. Empty fields do not filter.
+struct TaskFilter {
+    std::string text;                    ///< every whitespace-separated word must occur (case-insensitive substring) in id, instruction or dialog
+    std::vector<core::Skill> skills;     ///< task must have all of them (human label if any, else auto)
+    std::optional<bool> clear;
+    std::optional<TaskSource> source;
+    std::vector<std::string> ids;        ///< restrict to these ids
+    int limit = -1;                      ///< -1 = no limit
+    int offset = 0;
+};
+
+enum class LabelSource : std::uint8_t { Human = 0, Auto = 1 };
+const char* labelSourceName(LabelSource s) noexcept;  ///< "human" / "auto"
+
+struct SkillLabel {
+    std::string taskId;
+    core::Skill skill = core::Skill::Flat;
+    bool value = false;
+    LabelSource source = LabelSource::Human;
+    std::string labeler;                 ///< person, or "auto-labeler vN" / "iglu-skill-study"
+    std::string reason;                  ///< auto labels: short human-readable reason
+    std::string time;                    ///< ISO 8601 UTC, set by the catalog when empty
+};
+
+/// A multi-turn builder session: the ordered turns are tasks (SessionTurn) with this session id.
+struct SessionRecord {
+    std::string id;                      ///< folder name, e.g. "14-c58"
+    std::string structureId;             ///< "C58"
+    std::string attempt;                 ///< "14"
+    int turns = 0;
+};
+
+/// One utterance of a dialog (extension point for the multi-turn dialogs.csv: speaker and text per turn).
+struct Utterance {
+    std::string sessionId;
+    int turn = 0;
+    int seq = 0;
+    std::string speaker;                 ///< "architect" / "builder"
+    std::string text;
+};
+
+struct RolloutSummary {
+    std::int64_t id = 0;
+    std::string taskId;
+    core::RolloutKind kind = core::RolloutKind::Human;
+    std::string source;
+    int frames = 0;
+    int blockChanges = 0;
+    double totalReward = 0;
+};
+
+struct ExperimentRecord {
+    std::int64_t id = 0;
+    std::string name;                    ///< unique
+    std::string script;                  ///< path of the experiment script
+    std::string config;                  ///< JSON: agent, env options, seeds, task set...
+    std::string created;                 ///< ISO 8601 UTC
+};
+
+/// One episode of an experiment. (experiment, task, seed, repetition) is unique: re-running an
+/// experiment skips episodes already stored (resume).
+struct EpisodeRecord {
+    std::int64_t id = 0;
+    std::int64_t experimentId = 0;
+    std::string taskId;
+    std::int64_t seed = 0;
+    int repetition = 0;
+    bool ok = true;                      ///< false: the episode aborted (script error, budget)
+    std::string error;                   ///< Lua traceback (file:line) when !ok
+    int steps = 0;
+    double totalReturn = 0;
+    double precision = 0, recall = 0, f1 = 0;
+    bool success = false;                ///< built grid equals the target at the best alignment
+    std::optional<std::int64_t> rolloutId;
+    std::string finished;                ///< ISO 8601 UTC, set by the catalog when empty
+};
+
+
+class Catalog {
+public:
+    /// Opens (creating if absent) a catalog file, migrating an older schema forward.
+    /// Throws CatalogError: not a SQLite file / not a catalog / newer schema / unwritable.
+    explicit Catalog(const std::string& path);
+    ~Catalog();
+    Catalog(const Catalog&) = delete;
+    Catalog& operator=(const Catalog&) = delete;
+    Catalog(Catalog&&) noexcept;
+    Catalog& operator=(Catalog&&) noexcept;
+
+    const std::string& path() const noexcept;
+    int schemaVersion() const;
+
+    /// Runs `work` in one transaction (nested calls join the outer one); rolls back on exception.
+    void transaction(const std::function<void()>& work);
+
+    // --- tasks ------------------------------------------------------------------------------
+    /// Inserts or replaces tasks by id (one transaction). Labels, notes and rollouts of a
+    /// replaced task are kept.
+    void putTasks(std::span<const TaskRecord> tasks);
+    void putTask(const TaskRecord& task) { putTasks({&task, 1}); }
+    std::optional<TaskRecord> task(const std::string& id) const;
+    bool hasTask(const std::string& id) const;
+    int taskCount() const;
+    std::vector<TaskSummary> findTasks(const TaskFilter& filter = {}) const;
+    /// Full records for a filter (for experiments).
+    std::vector<TaskRecord> loadTasks(const TaskFilter& filter = {}) const;
+
+    // --- structures, sessions, dialogs -----------------------------------------------------------
+    /// Goal structures are stored as tasks (source Structure, empty start, target = structure).
+    void putSessions(std::span<const SessionRecord> sessions);
+    std::vector<SessionRecord> sessions() const;
+    /// Tasks of a session ordered by turn.
+    std::vector<TaskSummary> sessionTurns(const std::string& sessionId) const;
+    void putUtterances(std::span<const Utterance> utterances);
+    std::vector<Utterance> utterances(const std::string& sessionId) const;
+
+    // --- rollouts -------------------------------------------------------------------------------
+    /// Stores a rollout with its frames; a human rollout with the same (task, source) replaces the
+    /// previous one (idempotent re-import). Returns the rollout id.
+    std::int64_t putRollout(const core::Rollout& rollout);
+    std::optional<core::Rollout> rollout(std::int64_t id) const;
+    std::vector<RolloutSummary> rollouts(const std::string& taskId) const;
+
+    // --- skill labels and notes -----------------------------------------------------------------
+    /// Inserts or updates labels keyed by (task, skill, source, labeler); one transaction.
+    void putLabels(std::span<const SkillLabel> labels);
+    void putLabel(const SkillLabel& label) { putLabels({&label, 1}); }
+    void removeLabel(const std::string& taskId, core::Skill skill, LabelSource source, const std::string& labeler);
+    std::vector<SkillLabel> labels(const std::string& taskId) const;
+    std::vector<SkillLabel> allLabels(std::optional<LabelSource> source = {}) const;
+    void setNote(const std::string& taskId, const std::string& text);
+    std::string note(const std::string& taskId) const;
+
+    // --- experiments and episodes ------------------------------------------------------------
+    /// Returns the experiment with this name, creating it (script, config) if absent; an existing
+    /// experiment's script/config are updated.
+    ExperimentRecord ensureExperiment(const std::string& name, const std::string& script, const std::string& config);
+    std::optional<ExperimentRecord> experiment(const std::string& name) const;
+    std::vector<ExperimentRecord> experiments() const;
+    /// Stores finished episodes (one transaction); an existing (experiment, task, seed, repetition)
+    /// is replaced.
+    void putEpisodes(std::span<const EpisodeRecord> episodes);
+    void putEpisode(const EpisodeRecord& e) { putEpisodes({&e, 1}); }
+    std::vector<EpisodeRecord> episodes(std::int64_t experimentId) const;
+    bool hasEpisode(std::int64_t experimentId, const std::string& taskId, std::int64_t seed, int repetition) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Current UTC time as ISO 8601 ("2026-11-23T12:00:00Z").
+std::string utcNow();
+
+}  // namespace iglu::catalog

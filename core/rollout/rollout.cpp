@@ -1,0 +1,56 @@
+#include "core/rollout/rollout.hpp"
+
+namespace iglu::core {
+
+const char* rolloutKindName(RolloutKind k) noexcept { return k == RolloutKind::Human ? "human" : "agent"; }
+
+void Rollout::addFrame(RolloutFrame frame, std::span<const BlockChange> frameChanges) {
+    frame.changeBegin = static_cast<std::uint32_t>(changes.size());
+    changes.insert(changes.end(), frameChanges.begin(), frameChanges.end());
+    frame.changeEnd = static_cast<std::uint32_t>(changes.size());
+    frames.push_back(std::move(frame));
+}
+
+Grid Rollout::finalGrid() const {
+    Grid g = starting;
+    for (const auto& c : changes) g.set(c.x, c.y, c.z, c.after);
+    return g;
+}
+
+double Rollout::totalReward() const noexcept {
+    double sum = 0;
+    for (const auto& f : frames) sum += f.reward;
+    return sum;
+}
+
+RolloutCursor::RolloutCursor(const Rollout& rollout) : rollout_(&rollout), grid_(rollout.starting) {}
+
+void RolloutCursor::seek(std::size_t frames) noexcept {
+    const Rollout& r = *rollout_;
+    if (frames > r.frames.size()) frames = r.frames.size();
+    while (position_ < frames) {
+        const auto& f = r.frames[position_];
+        for (std::uint32_t i = f.changeBegin; i < f.changeEnd; ++i) {
+            const auto& c = r.changes[i];
+            grid_.setCell(Grid::index(c.x, c.y, c.z), c.after);
+        }
+        return_ += f.reward;
+        ++position_;
+    }
+    while (position_ > frames) {
+        --position_;
+        const auto& f = r.frames[position_];
+        for (std::uint32_t i = f.changeEnd; i > f.changeBegin; --i) {
+            const auto& c = r.changes[i - 1];
+            grid_.setCell(Grid::index(c.x, c.y, c.z), c.before);
+        }
+        return_ -= f.reward;
+    }
+    if (frames == 0) return_ = 0;  // no drift from float round trips at the start
+}
+
+const Pose& RolloutCursor::pose() const noexcept {
+    return position_ == 0 ? rollout_->startPose : rollout_->frames[position_ - 1].pose;
+}
+
+}  // namespace iglu::core

@@ -1,0 +1,87 @@
+#pragma once
+// A rollout: what happened in one episode, frame by frame, from a starting grid. Human behaviour
+// tapes (datasets/) and agent episodes (scripting/) are both stored this way, in the catalog and
+// in memory, so the viewers replay them the same way.
+//
+// A frame is one tape line or one environment step: an optional action text, the reward it earned,
+// the agent pose after it (carried over from the previous frame when the frame does not move the
+// agent) and the block changes it made. Changes live in one flat array (frames index into it) so
+// seeking never allocates.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/grid/grid.hpp"
+
+namespace iglu::core {
+
+struct Pose {
+    double x = 0, y = 0, z = 0;  ///< IGLU coordinates (y = voxel y - 64), agent head point
+    double yaw = 0, pitch = 0;   ///< degrees
+    friend bool operator==(const Pose&, const Pose&) = default;
+};
+
+struct BlockChange {
+    std::int8_t x = 0, y = 0, z = 0;       ///< IGLU coordinates, inside the zone
+    std::int8_t before = 0, after = 0;     ///< colours 0..6
+    friend bool operator==(const BlockChange&, const BlockChange&) = default;
+};
+
+struct RolloutFrame {
+    double tick = 0;            ///< tape tick, or environment step number for agent episodes
+    std::string action;         ///< e.g. "select_and_place_block 60 -5 63 -5 ..." or "discrete 7"; may be empty
+    double reward = 0;
+    Pose pose;                  ///< agent pose after this frame
+    std::uint32_t changeBegin = 0, changeEnd = 0;  ///< [begin, end) into Rollout::changes
+};
+
+enum class RolloutKind : std::uint8_t { Human = 0, Agent = 1 };
+const char* rolloutKindName(RolloutKind k) noexcept;  ///< "human" / "agent"
+
+struct Rollout {
+    std::int64_t id = 0;           ///< catalog id (0 = not stored)
+    std::string taskId;
+    RolloutKind kind = RolloutKind::Human;
+    std::string source;            ///< file the tape came from, or "experiment:<name>"
+    Grid starting;
+    Pose startPose;
+    std::vector<RolloutFrame> frames;
+    std::vector<BlockChange> changes;
+
+    std::size_t size() const noexcept { return frames.size(); }
+    std::span<const BlockChange> changesOf(std::size_t frame) const noexcept {
+        const auto& f = frames[frame];
+        return {changes.data() + f.changeBegin, changes.data() + f.changeEnd};
+    }
+    /// Appends a frame with its changes (copies them into `changes`).
+    void addFrame(RolloutFrame frame, std::span<const BlockChange> frameChanges = {});
+    /// The grid after every frame has been applied.
+    Grid finalGrid() const;
+    /// Sum of frame rewards.
+    double totalReward() const noexcept;
+};
+
+/// Random access into a rollout: the grid and pose after `position()` frames (0 = the start).
+/// seek() walks forward or backward from the current position applying `after` or `before`
+/// values, so scrubbing costs one write per change crossed and allocates nothing.
+class RolloutCursor {
+public:
+    explicit RolloutCursor(const Rollout& rollout);
+    /// Moves to the state after `frames` frames (clamped to 0..rollout.size()).
+    void seek(std::size_t frames) noexcept;
+    std::size_t position() const noexcept { return position_; }
+    const Grid& grid() const noexcept { return grid_; }
+    /// Pose after the current position (the start pose at position 0).
+    const Pose& pose() const noexcept;
+    /// Reward accumulated over the first position() frames.
+    double returnSoFar() const noexcept { return return_; }
+
+private:
+    const Rollout* rollout_;
+    Grid grid_;
+    std::size_t position_ = 0;
+    double return_ = 0;
+};
+
+}  // namespace iglu::core
