@@ -22,6 +22,9 @@ struct Benchmark {
 /// Benchmarks of the environment, maximal intersection and threads (bench_env.cpp).
 std::vector<Benchmark> environmentBenchmarks();
 
+/// Lua agent benchmarks (bench_lua.cpp).
+std::vector<Benchmark> scriptingBenchmarks();
+
 /// Seconds since an arbitrary epoch (steady clock).
 double now();
 
