@@ -221,4 +221,33 @@ Shot findShot(const Grid& g, Op op, int cx, int cy, int cz, Stance stance, doubl
     return shot;
 }
 
+PillarShot findPillarShot(const Grid& g, const Grid& target, Op op, int cx, int cy, int cz, double ax, double az) noexcept {
+    PillarShot best;
+    std::array<int, kColumns * kColumns> dist{};
+    columnDistances(g, roundHalfEven(ax), roundHalfEven(az), dist);
+    constexpr int kJumpSteps = 15;  // one jump-and-place cycle
+    for (int x = std::max(-5, cx - 4); x <= std::min(5, cx + 4); ++x)
+        for (int z = std::max(-5, cz - 4); z <= std::min(5, cz + 4); ++z) {
+            const int d = dist[static_cast<std::size_t>((x + 7) * kColumns + (z + 7))];
+            if (d < 0) continue;
+            Grid withPillar = g;
+            for (int level = -1; level <= 5; ++level) {
+                // The pillar's new top block, plus room for the agent above it.
+                if (g.at(x, level, z) != 0 || target.at(x, level, z) != 0) break;
+                if (level + 2 <= core::kMaxY && g.at(x, level + 2, z) != 0) break;
+                if (level + 1 <= core::kMaxY && g.at(x, level + 1, z) != 0) break;
+                withPillar.setCell(Grid::index(x, level, z), 1);
+                if (x == cx && z == cz && level >= cy) break;
+                const double cost = d * 4.0 + (level + 2) * kJumpSteps;
+                if (best.ok && cost >= best.cost) break;
+                const Aim a = aim(withPillar, op, x, level + 1.75, z, cx, cy, cz);
+                if (a.ok) {
+                    best = {true, x, z, level, a.yaw, a.pitch, cost};
+                    break;
+                }
+            }
+        }
+    return best;
+}
+
 }  // namespace iglu::scripting

@@ -51,6 +51,19 @@ struct Shot {
 /// from the agent. The agent's current pose is tried first (cost 0).
 Shot findShot(const core::Grid& grid, Op op, int cx, int cy, int cz, Stance stance, double ax, double ay, double az) noexcept;
 
+/// Walking, when no floor vantage point works: a pillar to build under the agent (by jumping and
+/// placing below, one block per jump) in a free, reachable zone column (px, pz) whose top block
+/// is at y = level (eye at level + 1.75) and from which the operation works. The pillar's cells
+/// must be empty and not wanted by `target`. cost estimates steps (walk + one jump per block).
+struct PillarShot {
+    bool ok = false;
+    int px = 0, pz = 0, level = -2;
+    double yaw = 0, pitch = 0;
+    double cost = 0;
+};
+PillarShot findPillarShot(const core::Grid& grid, const core::Grid& target, Op op, int cx, int cy, int cz, double ax,
+                          double az) noexcept;
+
 /// Walking: the next waypoint (cell centre) on a shortest path over free floor columns from the
 /// agent's column to (tx, tz); false when unreachable. Columns are free when the y = -1 and
 /// y = 0 cells are empty; |x|, |z| <= 7.

@@ -58,6 +58,17 @@ int findShotFn(lua_State* L) {  // iglu.find_shot(grid, op, cx, cy, cz, stance, 
     return 6;
 }
 
+int findPillarShotFn(lua_State* L) {  // iglu.find_pillar_shot(grid, target, op, cx, cy, cz, ax, az) -> px, pz, level, yaw, pitch, cost | nil
+    const core::Grid& g = checkGrid(L, 1);
+    const core::Grid& t = checkGrid(L, 2);
+    const Op op = checkOp(L, 3);
+    const PillarShot s = findPillarShot(g, t, op, cell(L, 4), cell(L, 5), cell(L, 6), luaL_checknumber(L, 7), luaL_checknumber(L, 8));
+    if (!s.ok) return lua_pushnil(L), 1;
+    lua_pushinteger(L, s.px), lua_pushinteger(L, s.pz), lua_pushinteger(L, s.level);
+    lua_pushnumber(L, s.yaw), lua_pushnumber(L, s.pitch), lua_pushnumber(L, s.cost);
+    return 6;
+}
+
 int nextWaypointFn(lua_State* L) {  // iglu.next_waypoint(grid, ax, az, tx, tz) -> wx, wz | nil
     const core::Grid& g = checkGrid(L, 1);
     double wx = 0, wz = 0;
@@ -93,6 +104,7 @@ void registerGeometry(lua_State* L, int module) {
     static const luaL_Reg functions[] = {{"raycast", raycastFn},
                                          {"aim", aimFn},
                                          {"find_shot", findShotFn},
+                                         {"find_pillar_shot", findPillarShotFn},
                                          {"next_waypoint", nextWaypointFn},
                                          {"flight_clear", flightClearFn},
                                          {"solid", solidFn},

@@ -7,6 +7,7 @@ namespace iglu::cli {
 void addConformanceCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
+void addLuaCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     iglu::cli::addConformanceCommand(app);
     iglu::cli::addBenchCommand(app);
     iglu::cli::addRunCommand(app);
+    iglu::cli::addLuaCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -37,6 +37,7 @@ struct Options {
     int jobs = 1;
     bool json = false;
     bool quiet = false;
+    bool perEpisode = false;
 };
 
 std::atomic<bool> gInterrupted{false};
@@ -174,6 +175,10 @@ void run(const Options& o) {
             const std::size_t ti = taskIndex.at(out.taskId);
             summary.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, loaded.skills[ti]);
             if (!out.ok && failures.size() < 5) failures.push_back(out.taskId + ": " + out.error);
+            if (o.perEpisode)
+                std::cerr << "\nepisode " << out.taskId << " seed " << out.seed << " rep " << out.repetition
+                          << (out.ok ? "" : " FAILED") << ": success " << out.success << " f1 " << out.f1 << " steps "
+                          << out.steps << " return " << out.totalReturn << "\n";
 #ifdef IGLU_HAVE_CATALOG
             if (cat) {
                 catalog::EpisodeRecord rec;
@@ -235,6 +240,7 @@ void addRunCommand(CLI::App& app) {
     cmd->add_option("--tasks", o->tasks, "Override the task set: all, FILE.jsonl, ids:A,B or filter words (skills, clear, text)");
     cmd->add_flag("--json", o->json, "Print one JSON object (episodes, success_rate, mean_f1, per_skill)");
     cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
+    cmd->add_flag("--per-episode", o->perEpisode, "One line per finished episode on stderr");
     cmd->callback([o] { run(*o); });
 }
 
