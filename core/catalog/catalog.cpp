@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog/frame_codec.hpp"
 #include "core/catalog/schema.hpp"
 #include "core/catalog/statement.hpp"
 
@@ -43,14 +44,6 @@ core::Grid decodeGrid(std::span<const std::uint8_t> b, const std::string& path, 
         g.setCell(core::Grid::index(x, y, z), static_cast<std::int8_t>(c));
     }
     return g;
-}
-
-Bytes encodeChanges(std::span<const core::BlockChange> cs) {
-    Bytes out;
-    out.reserve(cs.size() * 5);
-    for (const auto& c : cs)
-        for (std::int8_t v : {c.x, c.y, c.z, c.before, c.after}) out.push_back(static_cast<std::uint8_t>(v));
-    return out;
 }
 
 std::string lowerAscii(std::string s) {
@@ -411,25 +404,14 @@ std::int64_t Catalog::putRollout(const core::Rollout& r) {
         }
         auto& ins = db.prepare(
             "INSERT INTO rollouts(task_id, kind, source, starting, start_x, start_y, start_z, start_yaw, start_pitch, "
-            "n_frames, n_changes, total_reward, created) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+            "n_frames, n_changes, total_reward, frames, created) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
         ins.bind(1, r.taskId).bind(2, static_cast<int>(r.kind)).bind(3, r.source).bindBlob(4, encodeGrid(r.starting));
         ins.bind(5, r.startPose.x).bind(6, r.startPose.y).bind(7, r.startPose.z);
         ins.bind(8, r.startPose.yaw).bind(9, r.startPose.pitch);
         ins.bind(10, static_cast<std::int64_t>(r.frames.size())).bind(11, static_cast<std::int64_t>(r.changes.size()));
-        ins.bind(12, r.totalReward()).bind(13, utcNow()).run();
+        ins.bind(12, r.totalReward()).bindBlob(13, encodeFrames(r)).bind(14, utcNow()).run();
         id = db.lastInsertId();
-        auto& fr = db.prepare(
-            "INSERT INTO rollout_frames(rollout_id, seq, tick, action, reward, x, y, z, yaw, pitch, changes) "
-            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
-        for (std::size_t i = 0; i < r.frames.size(); ++i) {
-            const auto& f = r.frames[i];
-            fr.reset();
-            fr.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, f.tick).bind(4, f.action).bind(5, f.reward);
-            fr.bind(6, f.pose.x).bind(7, f.pose.y).bind(8, f.pose.z).bind(9, f.pose.yaw).bind(10, f.pose.pitch);
-            auto cs = r.changesOf(i);
-            if (cs.empty()) fr.bindNull(11); else fr.bindBlob(11, encodeChanges(cs));
-            fr.run();
-        }
     });
     return id;
 }
@@ -437,8 +419,8 @@ std::int64_t Catalog::putRollout(const core::Rollout& r) {
 std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     auto& db = impl_->db;
     auto& s = db.prepare(
-        "SELECT task_id, kind, source, starting, start_x, start_y, start_z, start_yaw, start_pitch, n_frames, n_changes "
-        "FROM rollouts WHERE id = ?1");
+        "SELECT task_id, kind, source, starting, start_x, start_y, start_z, start_yaw, start_pitch, n_frames, n_changes, "
+        "frames FROM rollouts WHERE id = ?1");
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
     core::Rollout r;
@@ -446,37 +428,14 @@ std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     r.taskId = s.text(0);
     r.kind = s.int32(1) == 1 ? core::RolloutKind::Agent : core::RolloutKind::Human;
     r.source = s.text(2);
+    const std::string what = db.path() + ": rollout " + std::to_string(id);
     r.starting = decodeGrid(s.blob(3), db.path(), "the starting grid of rollout " + std::to_string(id));
     r.startPose = {s.real(4), s.real(5), s.real(6), s.real(7), s.real(8)};
-    r.frames.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, s.int64(9))));
-    r.changes.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, s.int64(10))));
+    r.frames.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(9), 0, 1 << 24)));
+    r.changes.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(10), 0, 1 << 24)));
+    auto blob = s.blob(11);
+    decodeFrames(blob.data(), blob.size(), r, what);
     s.reset();
-    auto& fr = db.prepare(
-        "SELECT tick, action, reward, x, y, z, yaw, pitch, changes FROM rollout_frames WHERE rollout_id = ?1 ORDER BY seq");
-    fr.bind(1, id);
-    std::vector<core::BlockChange> cs;
-    while (fr.step()) {
-        core::RolloutFrame f;
-        f.tick = fr.real(0);
-        f.action = fr.text(1);
-        f.reward = fr.real(2);
-        f.pose = {fr.real(3), fr.real(4), fr.real(5), fr.real(6), fr.real(7)};
-        cs.clear();
-        auto b = fr.blob(8);
-        if (b.size() % 5 != 0)
-            throw CatalogError(db.path() + ": corrupt change blob in rollout " + std::to_string(id) + " frame " +
-                               std::to_string(r.frames.size()));
-        for (std::size_t i = 0; i < b.size(); i += 5) {
-            core::BlockChange c{static_cast<std::int8_t>(b[i]), static_cast<std::int8_t>(b[i + 1]),
-                                static_cast<std::int8_t>(b[i + 2]), static_cast<std::int8_t>(b[i + 3]),
-                                static_cast<std::int8_t>(b[i + 4])};
-            if (!core::Grid::inZone(c.x, c.y, c.z) || c.before < 0 || c.before > 6 || c.after < 0 || c.after > 6)
-                throw CatalogError(db.path() + ": corrupt block change in rollout " + std::to_string(id) + " frame " +
-                                   std::to_string(r.frames.size()));
-            cs.push_back(c);
-        }
-        r.addFrame(std::move(f), cs);
-    }
     return r;
 }
 
