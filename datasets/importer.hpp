@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "core/catalog/catalog.hpp"
 #include "datasets/import_report.hpp"
@@ -31,6 +32,10 @@ ImportReport importSingleTurn(const std::string& path, catalog::Catalog& catalog
 /// Each `<attempt>-c<structure>` folder becomes a session; each `step-N` file a turn task
 /// `<session>/step-N` from the previous world to this one.
 ImportReport importSessions(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
+
+/// The structure id of a session folder name: "30-c96" → "C96"; "" when the name is not
+/// <attempt>-c<structure>.
+std::string sessionStructureId(std::string_view folderName);
 
 /// Goal structures (`structures.json`: {"structures": [{"id", "name", "blocks", "skills"?}]} or a
 /// bare list): each becomes a task (empty start, target = the structure) and its human skill

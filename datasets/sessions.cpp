@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <regex>
 
 #include "datasets/batch_writer.hpp"
 #include "datasets/importer.hpp"
@@ -23,8 +22,16 @@ namespace iglu::datasets {
 
 namespace {
 
-const std::regex kSessionRe(R"(^(\d+)-[cC](\d+)$)");
-const std::regex kStepRe(R"(^step-(\d+)$)");
+// "step-12" → 12; -1 for any other name.
+int stepNumber(const std::string& name) {
+    if (name.size() < 6 || name.size() > 12 || name.compare(0, 5, "step-") != 0) return -1;
+    int n = 0;
+    for (std::size_t i = 5; i < name.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9') return -1;
+        n = n * 10 + (name[i] - '0');
+    }
+    return n;
+}
 
 fs::path findBuilderData(const fs::path& p) {
     for (const fs::path& c : {p / "builder-data", p / "initial_world_states" / "builder-data"})
@@ -50,7 +57,7 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
     for (const auto& e : fs::directory_iterator(base)) {
         if (!e.is_directory()) continue;
         const std::string name = e.path().filename().string();
-        if (std::regex_match(name, kSessionRe)) sessionDirs.push_back(e.path());
+        if (!sessionStructureId(name).empty()) sessionDirs.push_back(e.path());
         else report.skip(Reason::BadFileName, e.path().string() + ": folder name is not <attempt>-c<structure>");
     }
     if (sessionDirs.empty() && report.skipped == 0)
@@ -66,18 +73,16 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
         }
         const fs::path& dir = sessionDirs[si];
         const std::string sessionId = dir.filename().string();
-        std::smatch sm;
-        std::regex_match(sessionId, sm, kSessionRe);
         std::vector<Step> steps;
         for (const auto& e : fs::directory_iterator(dir)) {
             const std::string name = e.path().filename().string();
-            std::smatch m;
-            if (e.is_regular_file() && std::regex_match(name, m, kStepRe)) steps.push_back({std::stoi(m[1].str()), e.path()});
+            const int n = stepNumber(name);
+            if (e.is_regular_file() && n >= 0) steps.push_back({n, e.path()});
             else report.skip(Reason::BadFileName, e.path().string() + ": not a step-<N> world state");
         }
         std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.n < b.n; });
 
-        catalog::SessionRecord session{sessionId, "C" + sm[2].str(), sm[1].str(), 0};
+        catalog::SessionRecord session{sessionId, sessionStructureId(sessionId), sessionId.substr(0, sessionId.find('-')), 0};
         std::optional<core::Grid> previous;
         int previousStep = -100;
         for (const auto& step : steps) {
@@ -133,6 +138,21 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
     writer.flush();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;
+}
+
+}  // namespace iglu::datasets
+
+namespace iglu::datasets {
+
+std::string sessionStructureId(std::string_view name) {
+    auto dash = name.find('-');
+    if (dash == 0 || dash == std::string_view::npos || dash + 2 >= name.size()) return {};
+    auto attempt = name.substr(0, dash), structure = name.substr(dash + 2);
+    if (name[dash + 1] != 'c' && name[dash + 1] != 'C') return {};
+    for (auto part : {attempt, structure})
+        for (char c : part)
+            if (c < '0' || c > '9') return {};
+    return "C" + std::string(structure);
 }
 
 }  // namespace iglu::datasets

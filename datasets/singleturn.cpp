@@ -2,7 +2,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
-#include <regex>
+#include <charconv>
 
 #include "datasets/batch_writer.hpp"
 #include "datasets/csv_reader.hpp"
@@ -16,12 +16,13 @@ namespace iglu::datasets {
 
 namespace {
 
-// "30-c96" → ("30", "C96"); empty when the folder name does not follow <attempt>-c<structure>.
-std::pair<std::string, std::string> splitSessionName(const std::string& name) {
-    static const std::regex re(R"(^(\d+)-[cC](\d+)$)");
-    std::smatch m;
-    if (!std::regex_match(name, m, re)) return {};
-    return {m[1].str(), "C" + m[2].str()};
+// The digits after `prefix` when `text` is exactly prefix + digits; empty otherwise.
+std::string_view numberAfter(std::string_view text, std::string_view prefix) {
+    if (text.size() <= prefix.size() || text.substr(0, prefix.size()) != prefix) return {};
+    auto digits = text.substr(prefix.size());
+    for (char c : digits)
+        if (c < '0' || c > '9') return {};
+    return digits;
 }
 
 // "'q_979', 'q_190'" → "q_979 q_190".
@@ -71,7 +72,6 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
         }
     }
 
-    static const std::regex gameRe(R"(^CQ-game-(\d+)$)");
     std::map<std::string, int> seen;
     WorldStateReader reader;
     BatchWriter writer(catalog, options, report);
@@ -88,8 +88,8 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
             csv.checkRecord(rec);
             auto field = [&](int c) -> const std::string& { return rec.fields[static_cast<std::size_t>(c)]; };
             const std::string& gameId = field(cGame);
-            std::smatch m;
-            if (!std::regex_match(gameId, m, gameRe))
+            const std::string n(numberAfter(gameId, "CQ-game-"));
+            if (n.empty())
                 throw DatasetError(Reason::BadCsvRow, where, "GameId '" + gameId + "' is not CQ-game-<N>");
             if (auto [it, fresh] = seen.emplace(gameId, rec.line); !fresh)
                 throw DatasetError(Reason::BadCsvRow, where, "duplicate GameId " + gameId + " (first on line " + std::to_string(it->second) + ")");
@@ -98,7 +98,6 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
                 throw DatasetError(Reason::BadCsvRow, where, "IsInstructionClear is '" + clear + "', expected Yes or No");
             const std::string& initRel = field(cInit);
             if (initRel.empty()) throw DatasetError(Reason::BadCsvRow, where, "empty InitializedWorldPath");
-            const std::string n = m[1].str();
             const std::string targetRel = "target_world_states/builder-data/actionHit/game-" + n + "/game-" + n + "-step-action";
 
             auto start = reader.read((root / initRel).string());
@@ -119,8 +118,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
             t.targetPath = targetRel;
             fs::path initPath(initRel);
             const std::string sessionName = initPath.parent_path().filename().string();
-            auto [attempt, structure] = splitSessionName(sessionName);
-            t.structureId = structure;
+            t.structureId = sessionStructureId(sessionName);
             t.task.metadata["initial_session"] = sessionName;
             t.task.metadata["initial_step"] = initPath.filename().string();
             if (cQrel && !field(*cQrel).empty()) {

@@ -125,14 +125,17 @@ WorldState WorldStateReader::read(const std::string& path) {
     simdjson::padded_string text;
     if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS)
         throw DatasetError(Reason::MissingFile, path, "cannot read the file");
-    return parse(std::string_view(text.data(), text.size()), path);
+    return parse(std::string_view(text.data(), text.size()), path, false);
 }
 
-WorldState WorldStateReader::parse(std::string_view json, const std::string& path) {
+WorldState WorldStateReader::parse(std::string_view json, const std::string& path) { return parse(json, path, true); }
+
+WorldState WorldStateReader::parse(std::string_view json, const std::string& path, bool copyToPad) {
     WorldState ws;
     ws.bytes = json.size();
     element doc;
-    auto err = impl_->parser.parse(json.data(), json.size(), true).get(doc);
+    // Text from read() is already padded for simdjson; other text is copied into a padded buffer.
+    auto err = impl_->parser.parse(json.data(), json.size(), copyToPad).get(doc);
     if (err != simdjson::SUCCESS) {
         // simdjson says what, not where: ask a second parser for the position (error path only).
         std::string where;

@@ -39,6 +39,7 @@ public:
     WorldState parse(std::string_view json, const std::string& path);
 
 private:
+    WorldState parse(std::string_view json, const std::string& path, bool copyToPad);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -10,13 +10,6 @@ namespace iglu::catalog {
 namespace {
 constexpr std::uint8_t kMagic[4] = {'I', 'R', 'F', 1};
 
-template <class T>
-void put(std::vector<std::uint8_t>& out, T v) {
-    std::uint8_t b[sizeof(T)];
-    std::memcpy(b, &v, sizeof(T));
-    out.insert(out.end(), b, b + sizeof(T));
-}
-
 struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
@@ -36,19 +29,30 @@ struct Reader {
 }  // namespace
 
 std::vector<std::uint8_t> encodeFrames(const core::Rollout& r) {
-    std::vector<std::uint8_t> out;
-    out.reserve(4 + r.frames.size() * 64 + r.changes.size() * 5);
-    for (std::uint8_t b : kMagic) out.push_back(b);
+    // Exact size first, then plain writes: this runs for every imported tape.
+    std::size_t size = 4 + r.changes.size() * 5;
+    for (const auto& f : r.frames) size += 7 * sizeof(double) + 4 + std::min<std::size_t>(f.action.size(), 0xFFFF);
+    std::vector<std::uint8_t> out(size);
+    std::uint8_t* p = out.data();
+    auto write = [&p](const void* src, std::size_t n) {
+        std::memcpy(p, src, n);
+        p += n;
+    };
+    write(kMagic, 4);
     for (std::size_t i = 0; i < r.frames.size(); ++i) {
         const auto& f = r.frames[i];
-        for (double v : {f.tick, f.reward, f.pose.x, f.pose.y, f.pose.z, f.pose.yaw, f.pose.pitch}) put(out, v);
-        auto len = static_cast<std::uint16_t>(std::min<std::size_t>(f.action.size(), 0xFFFF));
-        put(out, len);
-        out.insert(out.end(), f.action.begin(), f.action.begin() + len);
-        auto cs = r.changesOf(i);
-        put(out, static_cast<std::uint16_t>(cs.size()));
-        for (const auto& c : cs)
-            for (std::int8_t v : {c.x, c.y, c.z, c.before, c.after}) out.push_back(static_cast<std::uint8_t>(v));
+        const double values[7] = {f.tick, f.reward, f.pose.x, f.pose.y, f.pose.z, f.pose.yaw, f.pose.pitch};
+        write(values, sizeof values);
+        const auto len = static_cast<std::uint16_t>(std::min<std::size_t>(f.action.size(), 0xFFFF));
+        write(&len, 2);
+        write(f.action.data(), len);
+        const auto cs = r.changesOf(i);
+        const auto n = static_cast<std::uint16_t>(cs.size());
+        write(&n, 2);
+        for (const auto& c : cs) {
+            const std::int8_t b[5] = {c.x, c.y, c.z, c.before, c.after};
+            write(b, 5);
+        }
     }
     return out;
 }

@@ -338,9 +338,16 @@ private slots:
         p.setArguments({"import", "singleturn", root, "--db", db});
         p.start();
         QVERIFY(p.waitForStarted());
-        // Kill as soon as the progress line appears: the import is under way, batches committing.
+        // Kill once the progress line passes 64 rows (two batches of 32 committed), mid-way.
         p.setReadChannel(QProcess::StandardError);
-        QVERIFY(p.waitForReadyRead(20000));
+        QByteArray err;
+        QRegularExpression done(QStringLiteral("singleturn (\\d+)/451"));
+        for (int seen = 0; seen < 64;) {
+            if (!p.waitForReadyRead(20000)) break;
+            err += p.readAllStandardError();
+            auto it = done.globalMatch(QString::fromLatin1(err));
+            while (it.hasNext()) seen = std::max(seen, it.next().captured(1).toInt());
+        }
         ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
         p.waitForFinished();
         int partial = 0;
