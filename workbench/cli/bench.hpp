@@ -21,6 +21,8 @@ struct Benchmark {
 
 /// Benchmarks of the environment, maximal intersection and threads (bench_env.cpp).
 std::vector<Benchmark> environmentBenchmarks();
+/// Dataset import and catalog query benchmarks (bench_catalog.cpp).
+std::vector<Benchmark> catalogBenchmarks();
 
 /// Lua agent benchmarks (bench_lua.cpp).
 std::vector<Benchmark> scriptingBenchmarks();

@@ -4,13 +4,11 @@
 // episode in the catalog (so Ctrl-C keeps them and a re-run resumes), and prints a per-skill
 // summary beside the do-nothing agent's.
 #include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <sstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +18,7 @@
 #include "scripting/runner.hpp"
 #include "scripting/summary.hpp"
 #include "workbench/cli/commands.hpp"
+#include "workbench/cli/interrupt.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #endif
@@ -40,42 +39,37 @@ struct Options {
     bool perEpisode = false;
 };
 
-std::atomic<bool> gInterrupted{false};
-
-extern "C" void onSigint(int) {
-    if (gInterrupted.exchange(true)) _exit(130);  // a second Ctrl-C: leave now
-    static const char msg[] = "\niglu run: interrupted, finishing the episodes in flight are dropped; stored ones are kept\n";
-    (void)!write(2, msg, sizeof msg - 1);
-}
-
 struct LoadedTasks {
     std::vector<core::Task> tasks;
     std::vector<core::SkillSet> skills;  // parallel to tasks
 };
 
 #ifdef IGLU_HAVE_CATALOG
+// --tasks words, the same filters as `iglu tasks`: skill names (or skill:NAME), clear / unclear
+// (or clear:yes|no), source:KIND, limit:N; any other word must occur in the id, instruction or dialog.
 catalog::TaskFilter filterFromWords(const TaskSetSpec& set) {
-    catalog::TaskFilter f;
     if (set.kind == TaskSetSpec::Kind::Ids) {
+        catalog::TaskFilter f;
         f.ids = set.ids;
         return f;
     }
+    std::vector<std::string> skills;
+    std::string text, clear, source;
+    int limit = -1;
     std::stringstream ss(set.text);
-    std::string text;
     for (std::string w; ss >> w;) {
         std::string lower = w;
         for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (auto skill = core::parseSkill(lower)) f.skills.push_back(*skill);
-        else if (lower == "clear") f.clear = true;
-        else if (lower == "unclear") f.clear = false;
-        else if (lower == "singleturn") f.source = catalog::TaskSource::SingleTurn;
-        else if (lower == "session") f.source = catalog::TaskSource::SessionTurn;
-        else if (lower == "structure") f.source = catalog::TaskSource::Structure;
-        else if (lower.starts_with("limit:")) f.limit = std::stoi(lower.substr(6));
+        if (lower.starts_with("skill:")) skills.push_back(lower.substr(6));
+        else if (core::parseSkill(lower)) skills.push_back(lower);
+        else if (lower == "clear" || lower == "unclear") clear = lower == "clear" ? "yes" : "no";
+        else if (lower.starts_with("clear:")) clear = lower.substr(6);
+        else if (lower.starts_with("source:")) source = lower.substr(7);
+        else if (lower.starts_with("limit:")) limit = std::stoi(lower.substr(6));
+        else if (lower.starts_with("text:")) text += (text.empty() ? "" : " ") + w.substr(5);
         else text += (text.empty() ? "" : " ") + w;
     }
-    f.text = text;
-    return f;
+    return parseTaskFilter(skills, text, clear, source, limit);
 }
 
 core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ? s.humanSkills : s.autoSkills; }
@@ -166,12 +160,8 @@ void run(const Options& o) {
     RunOptions ro;
     ro.jobs = o.jobs;
     ro.progress = !o.quiet;
-    ro.cancel = &gInterrupted;
-    gInterrupted = false;
-    auto previous = std::signal(SIGINT, onSigint);
-    RunReport report;
-    try {
-        report = runEpisodes(spec, loaded.tasks, todo, ro, [&](EpisodeOutcome&& out) {
+    ro.cancel = &interruptFlag();  // Ctrl-C: episodes in flight are dropped, stored ones kept
+    RunReport report = runEpisodes(spec, loaded.tasks, todo, ro, [&](EpisodeOutcome&& out) {
             const std::size_t ti = taskIndex.at(out.taskId);
             summary.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, loaded.skills[ti]);
             if (!out.ok && failures.size() < 5) failures.push_back(out.taskId + ": " + out.error);
@@ -201,11 +191,6 @@ void run(const Options& o) {
             }
 #endif
         });
-    } catch (...) {
-        std::signal(SIGINT, previous);
-        throw;
-    }
-    std::signal(SIGINT, previous);
 
     for (const auto& f : failures) std::cerr << "iglu run: episode failed: " << f << "\n";
     if (o.json) {
