@@ -123,11 +123,12 @@ int sandboxOpen(lua_State* L) {
     const char* mode = luaL_optstring(L, 2, "r");
     if (std::strcmp(mode, "r") != 0 && std::strcmp(mode, "rb") != 0)
         return luaL_error(L, "io.open: only read modes ('r', 'rb') are allowed (sandbox)");
+    const int base = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 1);
     lua_pushstring(L, mode);
     lua_call(L, 2, LUA_MULTRET);
-    return lua_gettop(L) - 2;
+    return lua_gettop(L) - base;
 }
 
 int sandboxLines(lua_State* L) {
