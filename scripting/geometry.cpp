@@ -230,15 +230,22 @@ PillarShot findPillarShot(const Grid& g, const Grid& target, Op op, int cx, int 
         for (int z = std::max(-5, cz - 4); z <= std::min(5, cz + 4); ++z) {
             const int d = dist[static_cast<std::size_t>((x + 7) * kColumns + (z + 7))];
             if (d < 0) continue;
+            // Existing blocks at the bottom of the column: only the agent standing on them can use them
+            // (climbing onto a pillar is not a move this helper plans).
+            int base = -1;
+            while (base <= core::kMaxY && g.at(x, base, z) != 0) ++base;
+            const bool agentHere = x == roundHalfEven(ax) && z == roundHalfEven(az);
+            if (base > -1 && !agentHere) continue;
             Grid withPillar = g;
-            for (int level = -1; level <= 5; ++level) {
-                // The pillar's new top block, plus room for the agent above it.
-                if (g.at(x, level, z) != 0 || target.at(x, level, z) != 0) break;
-                if (level + 2 <= core::kMaxY && g.at(x, level + 2, z) != 0) break;
+            for (int level = std::max(-1, base - 1); level <= 5; ++level) {
+                if (level >= base) {  // a new top block, with room for the agent above it
+                    if (g.at(x, level, z) != 0 || target.at(x, level, z) != 0) break;
+                    if (x == cx && z == cz && level >= cy) break;
+                    withPillar.setCell(Grid::index(x, level, z), 1);
+                }
                 if (level + 1 <= core::kMaxY && g.at(x, level + 1, z) != 0) break;
-                withPillar.setCell(Grid::index(x, level, z), 1);
-                if (x == cx && z == cz && level >= cy) break;
-                const double cost = d * 4.0 + (level + 2) * kJumpSteps;
+                if (level + 2 <= core::kMaxY && g.at(x, level + 2, z) != 0) break;
+                const double cost = d * 4.0 + (level - base + 1) * kJumpSteps;
                 if (best.ok && cost >= best.cost) break;
                 const Aim a = aim(withPillar, op, x, level + 1.75, z, cx, cy, cz);
                 if (a.ok) {

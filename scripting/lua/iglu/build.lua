@@ -249,7 +249,8 @@ function Builder:act(obs)
     end
     task, self.task = nil, nil
   end
-  if task and not grid:equals(self.last_grid) then task, self.task = nil, nil end  -- the world changed: re-plan
+  -- The world changed (other than by our own pillar blocks): re-plan.
+  if task and not task.shot.pillar and not grid:equals(self.last_grid) then task, self.task = nil, nil end
   if not task then
     local finished
     task, finished = self:plan(grid, obs)
