@@ -4,6 +4,8 @@
 // episode in the catalog (so Ctrl-C keeps them and a re-run resumes), and prints a per-skill
 // summary beside the do-nothing agent's.
 #include <atomic>
+#include <chrono>
+#include <optional>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -92,7 +94,12 @@ LoadedTasks loadTasks(const ExperimentSpec& spec, const Options& o) {
             std::vector<catalog::TaskRecord> add;
             for (std::size_t i = 0; i < out.tasks.size(); ++i) {
                 if (auto it = known.find(out.tasks[i].id); it != known.end()) out.skills[i] = it->second;
-                else add.push_back({.task = out.tasks[i], .source = catalog::TaskSource::Custom});
+                else {
+                    catalog::TaskRecord rec;
+                    rec.task = out.tasks[i];
+                    rec.source = catalog::TaskSource::Custom;
+                    add.push_back(std::move(rec));
+                }
             }
             if (!add.empty()) cat.putTasks(add);
         }
@@ -161,6 +168,24 @@ void run(const Options& o) {
     ro.jobs = o.jobs;
     ro.progress = !o.quiet;
     ro.cancel = &interruptFlag();  // Ctrl-C: episodes in flight are dropped, stored ones kept
+#ifdef IGLU_HAVE_CATALOG
+    // Finished episodes are written in batches (one transaction each) from this thread; a batch is
+    // flushed every 64 episodes or 0.5 s, and at the end (also after Ctrl-C).
+    using clock = std::chrono::steady_clock;
+    std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
+    auto lastFlush = clock::now();
+    auto flush = [&] {
+        if (!cat || pending.empty()) return;
+        cat->transaction([&] {
+            for (auto& [rec, rollout] : pending) {
+                if (rollout) rec.rolloutId = cat->putRollout(*rollout);
+                cat->putEpisode(rec);
+            }
+        });
+        pending.clear();
+        lastFlush = clock::now();
+    };
+#endif
     RunReport report = runEpisodes(spec, loaded.tasks, todo, ro, [&](EpisodeOutcome&& out) {
             const std::size_t ti = taskIndex.at(out.taskId);
             summary.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, loaded.skills[ti]);
@@ -184,13 +209,14 @@ void run(const Options& o) {
                 rec.recall = out.recall;
                 rec.f1 = out.f1;
                 rec.success = out.success;
-                cat->transaction([&] {
-                    if (out.rollout) rec.rolloutId = cat->putRollout(*out.rollout);
-                    cat->putEpisode(rec);
-                });
+                pending.push_back({std::move(rec), std::move(out.rollout)});
+                if (pending.size() >= 64 || clock::now() - lastFlush > std::chrono::milliseconds(500)) flush();
             }
 #endif
         });
+#ifdef IGLU_HAVE_CATALOG
+    flush();
+#endif
 
     for (const auto& f : failures) std::cerr << "iglu run: episode failed: " << f << "\n";
     if (o.json) {
