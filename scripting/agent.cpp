@@ -17,25 +17,41 @@ int convertAction(lua_State* L) {
     return 0;
 }
 
-// Protected episode set-up: (chunk, obs, task*, withTarget, seed) -> agent table, act.
+void pushOptions(lua_State* L, const std::vector<std::pair<std::string, OptionValue>>& options) {
+    lua_createtable(L, 0, static_cast<int>(options.size()));
+    for (const auto& [k, v] : options) {
+        if (const bool* b = std::get_if<bool>(&v)) lua_pushboolean(L, *b);
+        else if (const long long* i = std::get_if<long long>(&v)) lua_pushinteger(L, static_cast<lua_Integer>(*i));
+        else if (const double* d = std::get_if<double>(&v)) lua_pushnumber(L, *d);
+        else {
+            const std::string& str = std::get<std::string>(v);
+            lua_pushlstring(L, str.data(), str.size());
+        }
+        lua_setfield(L, -2, k.c_str());
+    }
+}
+
+// Protected episode set-up: (chunk, obs, task*, withTarget, seed, options*) -> agent table, act.
 // Seeds math.random, builds a fresh agent table from the compiled chunk and calls reset(obs, task).
 int prepareEpisode(lua_State* L) {
     const auto* task = static_cast<const core::Task*>(lua_touserdata(L, 3));
     const bool withTarget = lua_toboolean(L, 4);
+    const auto* options = static_cast<const std::vector<std::pair<std::string, OptionValue>>*>(lua_touserdata(L, 6));
     lua_getglobal(L, "math");
     if (lua_istable(L, -1) && lua_getfield(L, -1, "randomseed") == LUA_TFUNCTION) {
         lua_pushvalue(L, 5);
         lua_call(L, 1, 0);
     }
-    lua_settop(L, 5);
+    lua_settop(L, 6);
     lua_pushvalue(L, 1);
-    lua_call(L, 0, 1);  // [6] agent table
-    if (!lua_istable(L, 6)) return luaL_error(L, "an agent script must return a table with act(obs) (and optionally reset(obs, task))");
-    if (lua_getfield(L, 6, "act") != LUA_TFUNCTION) return luaL_error(L, "the agent table has no act(obs) function");  // [7]
-    if (lua_getfield(L, 6, "reset") == LUA_TFUNCTION) {  // [8]
+    lua_call(L, 0, 1);  // [7] agent table
+    if (!lua_istable(L, 7)) return luaL_error(L, "an agent script must return a table with act(obs) (and optionally reset(obs, task))");
+    if (lua_getfield(L, 7, "act") != LUA_TFUNCTION) return luaL_error(L, "the agent table has no act(obs) function");  // [8]
+    if (lua_getfield(L, 7, "reset") == LUA_TFUNCTION) {  // [9]
         lua_pushvalue(L, 2);
         pushTask(L, *task, withTarget);
-        lua_call(L, 2, 0);
+        pushOptions(L, *options);
+        lua_call(L, 3, 0);
     } else {
         lua_pop(L, 1);
     }
@@ -120,7 +136,8 @@ EpisodeOutcome AgentWorker::run(const core::Task& task, std::int64_t seed, int r
         lua_pushlightuserdata(L, const_cast<core::Task*>(&task));
         lua_pushboolean(L, spec_.env.targetInObs);
         lua_pushinteger(L, static_cast<lua_Integer>(seed * 1000003 + repetition));
-        if (lua_.pcall(5, 2) != LUA_OK) {
+        lua_pushlightuserdata(L, const_cast<std::vector<std::pair<std::string, OptionValue>>*>(&spec_.agentOptions));
+        if (lua_.pcall(6, 2) != LUA_OK) {
             fail(lua_.popError());
             break;
         }

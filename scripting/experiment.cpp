@@ -217,7 +217,31 @@ ExperimentSpec loadExperiment(const std::string& path) {
     e.instructionBudget = static_cast<long long>(r.num(r.table, "instruction_budget", static_cast<double>(e.instructionBudget)));
     e.memoryLimit = static_cast<std::size_t>(r.num(r.table, "memory_mb", static_cast<double>(e.memoryLimit >> 20))) << 20;
 
-    nlohmann::json cfg = {{"agent", e.agentPath},
+    if (rawField(L, r.table, "agent_options") == LUA_TTABLE) {
+        const int t = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, t) != 0) {  // raw traversal
+            if (lua_type(L, -2) != LUA_TSTRING) r.fail("agent_options", "keys must be strings");
+            std::string k = lua_tostring(L, -2);
+            switch (lua_type(L, -1)) {
+                case LUA_TBOOLEAN: e.agentOptions.emplace_back(k, OptionValue(static_cast<bool>(lua_toboolean(L, -1)))); break;
+                case LUA_TNUMBER:
+                    if (lua_isinteger(L, -1)) e.agentOptions.emplace_back(k, OptionValue(static_cast<long long>(lua_tointeger(L, -1))));
+                    else e.agentOptions.emplace_back(k, OptionValue(lua_tonumber(L, -1)));
+                    break;
+                case LUA_TSTRING: e.agentOptions.emplace_back(k, OptionValue(std::string(lua_tostring(L, -1)))); break;
+                default: r.fail("agent_options." + k, "must be a boolean, number or string");
+            }
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        r.fail("agent_options", "must be a table");
+    }
+    lua_pop(L, 1);
+
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& [k, v] : e.agentOptions) std::visit([&](const auto& x) { options[k] = x; }, v);
+    nlohmann::json cfg = {{"agent_options", options},{"agent", e.agentPath},
                           {"tasks", e.tasks.describe()},
                           {"env",
                            {{"action_space", core::toString(e.env.actionSpace)},

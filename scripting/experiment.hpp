@@ -3,6 +3,8 @@
 // Written as a Lua script returning a table (run sandboxed); see examples/experiments/.
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/env/environment.hpp"
@@ -23,6 +25,9 @@ struct TaskSetSpec {
 /// anything else is a catalog filter.
 TaskSetSpec parseTaskSet(const std::string& words);
 
+/// A scalar agent option (experiment field agent_options = {name = value}).
+using OptionValue = std::variant<bool, long long, double, std::string>;
+
 struct ExperimentSpec {
     std::string name;
     std::string scriptPath;          ///< the experiment file (absolute)
@@ -35,6 +40,8 @@ struct ExperimentSpec {
     bool recordRollouts = false;     ///< store each episode's rollout in the catalog
     long long instructionBudget = 20'000'000;  ///< per reset/act call
     std::size_t memoryLimit = 256u << 20;      ///< bytes per Lua state
+    /// Passed to the agent as reset(obs, task, options): scalars only (booleans, numbers, strings).
+    std::vector<std::pair<std::string, OptionValue>> agentOptions;
     std::string configJson;          ///< the resolved configuration, stored with the experiment
 };
 

@@ -8,4 +8,5 @@ return {
   env = { action_space = "flying", max_steps = 500, target_in_obs = true },
   seeds = { 1 },
   repetitions = 1,
+  agent_options = { max_turn = 5 },  -- degrees per step, as the action space declares; 0 = unlimited
 }

@@ -7,4 +7,5 @@ return {
   env = { action_space = "walking", max_steps = 1000, target_in_obs = true },
   seeds = { 1 },
   repetitions = 1,
+  agent_options = { max_turn = 5 },  -- degrees per step, as the action space declares; 0 = unlimited
 }

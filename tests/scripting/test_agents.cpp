@@ -91,6 +91,22 @@ private slots:
         }
     }
 
+    void agentOptionsReachReset() {
+        const auto tasks = conformanceTasks();
+        ExperimentSpec s = spec(agentPath("options.lua"));
+        s.agentOptions = {{"answer", OptionValue(42LL)}, {"name", OptionValue(std::string("x"))}, {"on", OptionValue(true)},
+                          {"ratio", OptionValue(0.5)}};
+        AgentWorker w(s, agentSandbox(s));
+        const EpisodeOutcome o = w.run(tasks[0], 1, 0);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(o.steps, 0);  // act returned nil at once: finished
+        s.agentOptions.clear();
+        AgentWorker w2(s, agentSandbox(s));
+        const EpisodeOutcome o2 = w2.run(tasks[0], 1, 0);
+        QVERIFY(!o2.ok);
+        QVERIFY2(QString::fromStdString(o2.error).contains("options.lua:4:"), o2.error.c_str());
+    }
+
     void runnerGoesOnAfterAFailureAndIsReproducible() {
         const auto tasks = conformanceTasks();
         ExperimentSpec s = spec(agentPath("fails_on_task.lua"), core::ActionSpace::Walking, 80);

@@ -96,6 +96,19 @@ private slots:
         QCOMPARE(j2["success_rate"].toDouble(), j["success_rate"].toDouble());
         QCOMPARE(storedEpisodes(db, "oracle8"), 8);
 
+        // A changed configuration under the same name is refused (stored episodes would mix in)...
+        const QString changed = writeFile(dir, "oracle_changed.lua",
+                                          experiment("oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks,
+                                                     "{ action_space = 'flying', max_steps = 400, target_in_obs = true }"));
+        Run refused = runIglu({"run", changed, "--db", db, "--json"});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.err.contains("another configuration") && refused.err.contains("--name"), qPrintable(refused.err));
+        // ... and runs under a new name.
+        Run renamed = runIglu({"run", changed, "--db", db, "--json", "--name", "oracle8-400"});
+        QVERIFY2(renamed.exitCode == 0, qPrintable(renamed.err));
+        QCOMPARE(QJsonDocument::fromJson(renamed.out.toUtf8()).object()["ran"].toInt(), 8);
+        QCOMPARE(storedEpisodes(db, "oracle8-400"), 8);
+
         // The text table names every skill row and the do-nothing baseline.
         Run table = runIglu({"run", exp, "--db", db});
         QCOMPARE(table.exitCode, 0);

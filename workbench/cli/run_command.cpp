@@ -39,6 +39,7 @@ struct Options {
     bool json = false;
     bool quiet = false;
     bool perEpisode = false;
+    std::string name;
 };
 
 struct LoadedTasks {
@@ -125,7 +126,8 @@ LoadedTasks loadTasks(const ExperimentSpec& spec, const Options& o) {
 }
 
 void run(const Options& o) {
-    const ExperimentSpec spec = loadExperiment(o.experiment);
+    ExperimentSpec spec = loadExperiment(o.experiment);
+    if (!o.name.empty()) spec.name = o.name;
     const LoadedTasks loaded = loadTasks(spec, o);
     const std::vector<EpisodeKey> all = allEpisodes(spec, loaded.tasks.size());
     Summary summary;
@@ -136,6 +138,11 @@ void run(const Options& o) {
     std::int64_t experimentId = 0;
     if (!o.db.empty()) {
         cat = std::make_unique<catalog::Catalog>(o.db);
+        // Resuming mixes stored episodes into the summary: only under the same configuration.
+        if (auto existing = cat->experiment(spec.name); existing && existing->config != spec.configJson)
+            throw std::runtime_error("experiment '" + spec.name + "' is already stored in " + o.db +
+                                     " with another configuration (agent, env, seeds or options changed); "
+                                     "run it under a new name with --name NAME");
         experimentId = cat->ensureExperiment(spec.name, spec.scriptPath, spec.configJson).id;
         // Resume: episodes already stored count in the summary and are not run again.
         std::map<std::tuple<std::string, std::int64_t, int>, catalog::EpisodeRecord> stored;
@@ -252,6 +259,7 @@ void addRunCommand(CLI::App& app) {
     cmd->add_flag("--json", o->json, "Print one JSON object (episodes, success_rate, mean_f1, per_skill)");
     cmd->add_flag("--quiet,-q", o->quiet, "No progress line");
     cmd->add_flag("--per-episode", o->perEpisode, "One line per finished episode on stderr");
+    cmd->add_option("--name", o->name, "Store under this experiment name (default: the script's name field)");
     cmd->callback([o] { run(*o); });
 }
 
