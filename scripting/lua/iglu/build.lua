@@ -66,11 +66,11 @@ end
 -- Walking falls back to a pillar: jump and place a block under yourself until high enough.
 function Builder:shot(grid, obs, op, x, y, z)
   local sx, sy, sz, yaw, pitch, cost = iglu.find_shot(grid, op, x, y, z, self.stance, obs.x, obs.y, obs.z)
-  if sx then return { x = sx, y = sy, z = sz, cost = cost } end
+  if sx then return { x = sx, y = sy, z = sz, yaw = yaw, pitch = pitch, cost = cost } end
   if self.stance ~= "walking" then return nil end
-  local px, pz, level, _, _, pcost = iglu.find_pillar_shot(grid, self.target, op, x, y, z, obs.x, obs.z)
+  local px, pz, level, pyaw, ppitch, pcost = iglu.find_pillar_shot(grid, self.target, op, x, y, z, obs.x, obs.z)
   if not px then return nil end
-  return { x = px, y = level + 1.75, z = pz, cost = pcost + 20, pillar = level }
+  return { x = px, y = level + 1.75, z = pz, yaw = pyaw, pitch = ppitch, cost = pcost + 20, pillar = level }
 end
 
 -- Picks the best of up to `limit` candidates (sorted by preference) that has a shot.
@@ -262,16 +262,20 @@ function Builder:act(obs)
   end
 
   -- From here: act if the line of sight works from where we are, else move toward the shot.
+  local s = task.shot
   local yaw, pitch = iglu.aim(grid, task.op, obs.x, obs.y, obs.z, task.x, task.y, task.z)
   if yaw then
     if m:look(obs, yaw, pitch) then
       if task.op == "place" then m:place(task.colour) else m:break_block() end
       task.tries = task.tries + 1
       if task.tries > 3 then self:setAside(task, obs) end
+      return m.action
     end
-    return m.action
+    -- Still turning. A pillar under construction goes on (a jump cannot wait for the camera).
+    local level = s.pillar and M.standingLevel(obs)
+    if not s.pillar or (level ~= nil and level >= s.pillar) then return m.action end
+    m:clear()
   end
-  local s = task.shot
   local px, py, pz = obs.x, obs.y, obs.z
   local arrived
   if s.pillar then
@@ -280,7 +284,11 @@ function Builder:act(obs)
     -- r == nil: the pillar failed; set the task aside
     self:setAside(task, obs)
     return m.action
-  elseif self.stance == "flying" then
+  end
+  -- With a turning limit, turn toward the shot's orientation on the way (moving does not need
+  -- a particular yaw: the movement direction is relative to the turned camera).
+  if m.max_turn then m:look(obs, s.yaw, s.pitch) end
+  if self.stance == "flying" then
     arrived = self:flyTo(obs, grid, s.x, s.y, s.z)
   else
     arrived = m:walk_toward(obs, grid, s.x, s.z)
@@ -307,6 +315,7 @@ local function standingLevel(obs)
   if abs(obs.y - (l + 1.75)) < 1e-4 then return l end
   return nil
 end
+M.standingLevel = standingLevel
 
 -- One step of "build a pillar at the shot's column up to its level": walk to the column, then
 -- jump looking straight down and place below as soon as the line of sight allows. Returns true
@@ -315,10 +324,10 @@ function Builder:pillarStep(obs, grid, task)
   local m, s = self.motion, task.shot
   local level = standingLevel(obs)
   local dx, dz = s.x - obs.x, s.z - obs.z
-  local onColumn = dx * dx + dz * dz < 0.15 * 0.15
+  local onColumn = dx * dx + dz * dz < 0.2 * 0.2
   if not onColumn then
     if level == nil then return true end  -- falling: wait
-    local r = m:walk_toward(obs, grid, s.x, s.z, 0.1)
+    local r = m:walk_toward(obs, grid, s.x, s.z, 0.15)
     if r == nil then return nil end
     task.idle = task.idle + 1
     if task.idle > self.patience * 6 then return nil end
@@ -331,23 +340,25 @@ function Builder:pillarStep(obs, grid, task)
     if level == nil and task.jump_level then cy = task.jump_level + 1 end
     if grid:get(s.x, cy, s.z) == 0 and iglu.aim(grid, "place", obs.x, obs.y, obs.z, s.x, cy, s.z) then
       local yaw, pitch = iglu.aim(grid, "place", obs.x, obs.y, obs.z, s.x, cy, s.z)
-      m:look(obs, yaw, pitch)
-      local colour = self.target:get(s.x, cy, s.z)
-      if colour == 0 then
-        colour = scaffoldColourFn(obs)
-        if not colour then return nil end
-        self.scaffold[key(s.x, cy, s.z)] = true
+      if m:look(obs, yaw, pitch) then
+        local colour = self.target:get(s.x, cy, s.z)
+        if colour == 0 then
+          colour = scaffoldColourFn(obs)
+          if not colour then return nil end
+          self.scaffold[key(s.x, cy, s.z)] = true
+        end
+        m:place(colour)
       end
-      m:place(colour)
       return true
     end
     if level ~= nil then
-      -- Standing: jump (looking down).
-      m:look(obs, obs.yaw, -90)
-      m.action.jump = true
-      task.jump_level = level
-      task.jumps = (task.jumps or 0) + 1
-      if task.jumps > (s.pillar + 3) * 3 then return nil end
+      -- Standing: look straight down first, then jump.
+      if m:look(obs, obs.yaw, -90) then
+        m.action.jump = true
+        task.jump_level = level
+        task.jumps = (task.jumps or 0) + 1
+        if task.jumps > (s.pillar + 3) * 3 then return nil end
+      end
     end
     return true
   end

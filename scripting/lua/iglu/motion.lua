@@ -65,6 +65,7 @@ end
 function Motion:look(obs, yaw, pitch)
   local dyaw = wrap180(yaw - obs.yaw)
   local dpitch = pitch - obs.pitch
+  if abs(pitch) >= 90 then dyaw = 0 end  -- looking straight up or down: the yaw does not matter
   local lim = self.max_turn
   local reached = true
   if lim then
@@ -93,7 +94,7 @@ end
 local function headingFor(dx, dz, step)
   local d = sqrt(dx * dx + dz * dz)
   local h = deg(atan(dz, dx))
-  if d >= 2 * step or abs(d - step) < 1e-9 then return h, d end
+  if d >= 2 * step or abs(d - step) < 0.02 * step then return h, d end  -- (float32 poses: not exact)
   local alpha = deg(math.acos(clamp(d / (2 * step), -1, 1)))
   return h + alpha, d
 end
@@ -140,10 +141,25 @@ function Motion:walk_toward(obs, grid, tx, tz, tol)
     a.forward = true
     return false
   end
-  -- Limited turning: take the flag combination closest to h, and turn toward it meanwhile.
+  -- Limited turning: far away, take the flag combination closest to h (after this step's turn);
+  -- on the final approach turn so that one combination points exactly along h, then step.
+  local d = sqrt(dx * dx + dz * dz)
+  if d < 2 * M.WALK_STEP + 0.1 then
+    local best, bestTurn = nil, 1e9
+    for i = 1, #WALK_DIRS do
+      local turn = wrap180(h - WALK_DIRS[i][1] - obs.yaw)
+      if abs(turn) < abs(bestTurn) then best, bestTurn = WALK_DIRS[i], turn end
+    end
+    a.camera[1] = clamp(bestTurn, -self.max_turn, self.max_turn)
+    if abs(bestTurn) > self.max_turn then return false end  -- turn first, step next time
+    a[best[2]] = true
+    if best[3] then a[best[3]] = true end
+    return false
+  end
   local best, bestErr = nil, 1e9
+  local yaw = obs.yaw + a.camera[1]  -- the yaw after this step's turn
   for i = 1, #WALK_DIRS do
-    local err = abs(wrap180(obs.yaw + WALK_DIRS[i][1] - h))
+    local err = abs(wrap180(yaw + WALK_DIRS[i][1] - h))
     if err < bestErr then best, bestErr = WALK_DIRS[i], err end
   end
   a[best[2]] = true
