@@ -82,6 +82,12 @@ function Builder:pickFrom(grid, obs, list, op, limit)
     local s = self:shot(grid, obs, op, c[1], c[2], c[3])
     if s then
       local score = s.cost + (c.rank or 0)
+      local lim = self.motion.max_turn
+      if lim then  -- steps spent turning to the shot's orientation
+        local dyaw = abs(motion.wrap180(s.yaw - obs.yaw))
+        if abs(s.pitch) >= 90 then dyaw = 0 end
+        score = score + math.ceil(math.max(dyaw, abs(s.pitch - obs.pitch)) / lim)
+      end
       if score < bestScore then best, bestScore = { c = c, shot = s }, score end
       tried = tried + 1
       if tried >= limit then break end
@@ -188,7 +194,7 @@ function Builder:plan(grid, obs)
   end
   if #usable > 0 then
     table.sort(usable, byRank)
-    local p = self:pickFrom(grid, obs, usable, "place", 4)
+    local p = self:pickFrom(grid, obs, usable, "place", 6)
     if p then return { op = "place", x = p.c[1], y = p.c[2], z = p.c[3], colour = p.c[5], shot = p.shot } end
   end
   -- Target blocks left that nothing can hold yet: scaffold toward the lowest one.
