@@ -144,6 +144,34 @@ private slots:
         QCOMPARE(storedEpisodes(db, "slow"), 62);
     }
 
+    void rolloutsAreStoredWhenAsked() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 2);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "rec.lua",
+                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
+                                              " env = { action_space = 'flying', max_steps = 500, target_in_obs = true } }")
+                                          .arg(IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks));
+        Run r = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        catalog::Catalog cat(db.toStdString());
+        const auto e = cat.experiment("rec");
+        QVERIFY(e.has_value());
+        const auto episodes = cat.episodes(e->id);
+        QCOMPARE(episodes.size(), std::size_t(2));
+        for (const auto& ep : episodes) {
+            QVERIFY(ep.rolloutId.has_value());
+            const auto rollout = cat.rollout(*ep.rolloutId);
+            QVERIFY(rollout.has_value());
+            QCOMPARE(rollout->kind, core::RolloutKind::Agent);
+            QCOMPARE(static_cast<int>(rollout->size()), ep.steps);
+            QCOMPARE(rollout->source, std::string("experiment:rec"));
+            const auto task = cat.task(ep.taskId);
+            QVERIFY(task.has_value());
+            if (ep.success) QVERIFY(rollout->finalGrid() == task->task.target);
+        }
+    }
+
     void failingEpisodesAreStoredWithTheirTraceback() {
         QTemporaryDir dir;
         const QString tasks = taskSubset(dir, 3);
