@@ -211,6 +211,7 @@ EpisodeOutcome AgentWorker::run(const core::Task& task, std::int64_t seed, int r
         }
     } while (false);
 
+    lua_.resetBudget();  // an aborted call leaves the hook erroring on every instruction (finalizers run below)
     if (agentRef != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, agentRef);
     if (actRef != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, actRef);
     lua_settop(L, top);
