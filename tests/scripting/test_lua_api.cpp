@@ -1,6 +1,9 @@
 // The iglu Lua module: grids, environments and observation views, tasks, metrics, and the
 // line-of-sight helpers checked against the environment itself.
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include "core/catalog/catalog.hpp"
 
 #include "../shared_dir.hpp"
 #include "core/env/environment.hpp"
@@ -177,6 +180,40 @@ private slots:
             }
         }
         QVERIFY2(placed > 100 && broken > 200, qPrintable(QString("%1 %2").arg(placed).arg(broken)));
+    }
+
+    void catalogReadsTasksByIdAndFilter() {
+        IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("c.db");
+        const auto tasks = core::readTaskList((test::sharedDir() + "/conformance/tasks.jsonl").toStdString());
+        {
+            catalog::Catalog cat(db.toStdString());
+            std::vector<catalog::TaskRecord> recs;
+            for (const auto& t : tasks) {
+                catalog::TaskRecord r;
+                r.task = t;
+                r.source = catalog::TaskSource::SingleTurn;
+                recs.push_back(std::move(r));
+            }
+            cat.putTasks(recs);
+        }
+        scripting::LuaState lua(test::sandboxFor(dir.path()));
+        LUA_OK_RUN(lua, QString(R"(
+            local iglu = require "iglu"
+            local cat = iglu.catalog("%1")
+            assert(cat:count() == %2, "count " .. cat:count())
+            local t = assert(cat:task("CQ-game-1507"))
+            assert(t.id == "CQ-game-1507" and t.target:count() == 4 and t.starting:count() == 3)
+            assert(cat:task("no-such-task") == nil)
+            local some = cat:tasks{ids = {"CQ-game-6", "CQ-game-1507"}}
+            assert(#some == 2)
+            local blue = cat:tasks{text = "yellow block", limit = 3}
+            assert(#blue >= 1 and #blue <= 3)
+            for _, x in ipairs(blue) do assert(x.instruction:lower():find("yellow")) end
+        )").arg(db).arg(tasks.size()));
+        scripting::LuaState other(test::sandboxFor());  // data folders elsewhere: refused
+        LUA_FAILS_WITH(other, QString("require('iglu').catalog('%1')").arg(db), "outside the readable data folders");
     }
 
     void actionsAreValidated() {
