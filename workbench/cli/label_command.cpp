@@ -9,6 +9,7 @@
 #include "core/skills/agreement.hpp"
 #include "core/skills/auto_labeler.hpp"
 #include "datasets/importer.hpp"
+#include "datasets/label_io.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/interrupt.hpp"
 #include "workbench/cli/progress_line.hpp"
@@ -88,6 +89,28 @@ void runEval(const EvalOptions& o) {
     }
 }
 
+struct FileOptions {
+    std::string db;
+    std::string file;
+    std::string source;
+};
+
+void runExport(const FileOptions& o) {
+    catalog::Catalog cat(o.db);
+    std::optional<catalog::LabelSource> source;
+    if (o.source == "human") source = catalog::LabelSource::Human;
+    else if (o.source == "auto") source = catalog::LabelSource::Auto;
+    const int n = datasets::exportLabels(cat, o.file, source);
+    std::printf("exported %d labels to %s\n", n, o.file.c_str());
+}
+
+void runImport(const FileOptions& o) {
+    catalog::Catalog cat(o.db);
+    auto report = datasets::importLabels(o.file, cat);
+    std::cout << report.summary();
+    if (report.skipped > 0) exitCode() = 1;
+}
+
 }  // namespace
 
 void addLabelCommand(CLI::App& app) {
@@ -102,6 +125,17 @@ void addLabelCommand(CLI::App& app) {
     e->add_option("STRUCTURES", evalOpts->file, "A file in the format of structures.json")->required();
     e->add_flag("--json", evalOpts->json, "Print {\"per_skill\": {skill: {precision, recall, f1, kappa}}}");
     e->callback([evalOpts] { runEval(*evalOpts); });
+    auto exportOpts = std::make_shared<FileOptions>();
+    auto* x = cmd->add_subcommand("export", "Write the catalog's skill labels to a .csv or .json file");
+    x->add_option("--db", exportOpts->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    x->add_option("--out", exportOpts->file, "Destination (.csv or .json)")->required();
+    x->add_option("--source", exportOpts->source, "Only human or only auto labels")->check(CLI::IsMember({"human", "auto"}));
+    x->callback([exportOpts] { runExport(*exportOpts); });
+    auto importOpts = std::make_shared<FileOptions>();
+    auto* i = cmd->add_subcommand("import", "Read skill labels from a .csv or .json file (as written by export) into a catalog");
+    i->add_option("FILE", importOpts->file, "Label file (.csv or .json)")->required();
+    i->add_option("--db", importOpts->db, "Catalog file")->required();
+    i->callback([importOpts] { runImport(*importOpts); });
 }
 
 }  // namespace iglu::cli
