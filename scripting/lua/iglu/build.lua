@@ -282,7 +282,6 @@ function Builder:act(obs)
     if not s.pillar or (level ~= nil and level >= s.pillar) then return m.action end
     m:clear()
   end
-  local px, py, pz = obs.x, obs.y, obs.z
   local arrived
   if s.pillar then
     local r = self:pillarStep(obs, grid, task)
@@ -308,7 +307,6 @@ function Builder:act(obs)
     if ns and (abs(ns.x - s.x) + abs(ns.y - s.y) + abs(ns.z - s.z)) > 0.1 then task.shot = ns
     elseif task.idle > self.patience then self:setAside(task, obs) end
   else
-    task.progress_from = task.progress_from or { px, py, pz }
     task.idle = task.idle + 1
     if task.idle > self.patience * 4 then self:setAside(task, obs) end
   end
@@ -340,10 +338,11 @@ function Builder:pillarStep(obs, grid, task)
     return true
   end
   -- On the column: place under ourselves whenever possible (mid-jump).
-  local below = math.floor(obs.y - 1.75 + 0.5) + 1  -- the cell the next pillar block goes into
   if level == nil or level < s.pillar then
-    local cy = (level or (task.pillar_from or -2)) + 1
-    if level == nil and task.jump_level then cy = task.jump_level + 1 end
+    -- The cell the next pillar block goes into: above where we stand (or jumped from).
+    local from = level or task.jump_level
+    if from == nil then return true end  -- falling onto the column: wait
+    local cy = from + 1
     if grid:get(s.x, cy, s.z) == 0 and iglu.aim(grid, "place", obs.x, obs.y, obs.z, s.x, cy, s.z) then
       local yaw, pitch = iglu.aim(grid, "place", obs.x, obs.y, obs.z, s.x, cy, s.z)
       if m:look(obs, yaw, pitch) then
