@@ -192,6 +192,23 @@ private slots:
         }
     }
 
+    void luaCommandRunsScriptsSandboxed() {
+        QTemporaryDir dir;
+        const QString ok = writeFile(dir, "ok.lua",
+                                     "local iglu = require 'iglu'\n"
+                                     "local env = iglu.env{action_space = 'flying'}\n"
+                                     "env:set_task{target = {{0, -1, 0, 1}}}\n"
+                                     "env:reset()\n"
+                                     "print('args', arg[1], arg[2], env:scores().target_size)\n");
+        Run r = runIglu({"lua", ok, "a", "b"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("args\ta\tb\t1"), qPrintable(r.err));  // print goes to stderr
+        const QString bad = writeFile(dir, "bad.lua", "local x = 1\nos.execute('true')\n");
+        Run b = runIglu({"lua", bad});
+        QCOMPARE(b.exitCode, 1);
+        QVERIFY2(b.err.contains("bad.lua:2:"), qPrintable(b.err));
+    }
+
     void brokenExperimentNamesItsFile() {
         QTemporaryDir dir;
         const QString exp = writeFile(dir, "broken.lua", "return { name = 'x', agent = 'nope.lua' }");
