@@ -1,6 +1,8 @@
 // The catalog for Lua (read side): iglu.catalog(path) -> cat; cat:task(id), cat:tasks{...},
 // cat:count(). Sandboxed scripts may only open catalogs below the readable data folders.
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <new>
 #include <optional>
 
@@ -21,6 +23,11 @@ struct CatalogBox {
     catalog::TaskFilter filter;
 };
 
+bool fileExists(const char* path) noexcept {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec);
+}
+
 CatalogBox* checkCatalog(lua_State* L) {
     auto* box = static_cast<CatalogBox*>(luaL_checkudata(L, 1, kCatalogMeta));
     if (!box->cat) luaL_error(L, "catalog is closed");
@@ -37,6 +44,8 @@ int openCatalog(lua_State* L) {  // iglu.catalog(path)
     const StateContext* ctx = context(L);
     if (ctx->options.sandboxed && !pathAllowed(path, ctx->options.dataDirs))
         return luaL_error(L, "iglu.catalog: '%s' is outside the readable data folders (sandbox)", path);
+    if (ctx->options.sandboxed && !fileExists(path))  // scripts read catalogs, they never create one
+        return luaL_error(L, "iglu.catalog: no catalog at '%s'", path);
     auto* box = static_cast<CatalogBox*>(lua_newuserdatauv(L, sizeof(CatalogBox), 0));
     new (box) CatalogBox();
     luaL_setmetatable(L, kCatalogMeta);

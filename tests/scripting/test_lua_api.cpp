@@ -212,6 +212,8 @@ private slots:
             assert(#blue >= 1 and #blue <= 3)
             for _, x in ipairs(blue) do assert(x.instruction:lower():find("yellow")) end
         )").arg(db).arg(tasks.size()));
+        LUA_FAILS_WITH(lua, QString("require('iglu').catalog('%1')").arg(dir.filePath("new.db")), "no catalog");
+        QVERIFY(!QFile::exists(dir.filePath("new.db")));
         scripting::LuaState other(test::sandboxFor());  // data folders elsewhere: refused
         LUA_FAILS_WITH(other, QString("require('iglu').catalog('%1')").arg(db), "outside the readable data folders");
     }
