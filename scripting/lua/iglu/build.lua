@@ -260,6 +260,11 @@ function Builder:act(obs)
   if not task then
     local finished
     task, finished = self:plan(grid, obs)
+    if not task and not finished and next(self.blocked) ~= nil then
+      -- Nothing possible but tasks set aside: retry them now rather than wait.
+      self.blocked = {}
+      task, finished = self:plan(grid, obs)
+    end
     if finished then return nil end
     self.last_grid:assign(grid)
     if not task then return m.action end  -- nothing possible now: wait for set-aside tasks
