@@ -136,6 +136,31 @@ Aim aim(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, i
     return out;
 }
 
+Aim aimNearest(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double yaw,
+               double pitch) noexcept {
+    Aim best;
+    double bestTurn = 1e9;
+    for (const auto& pt : kFacePoints) {
+        for (const auto& f : kFaces) {
+            const int nx = cx + f[0], ny = cy + f[1], nz = cz + f[2];
+            const bool solid = solidAt(g, nx, ny, nz) != 0;
+            if (op == Op::Place ? !solid : solid) continue;
+            double p[3] = {cx + 0.5 * f[0], cy + 0.5 * f[1], cz + 0.5 * f[2]};
+            int t = 0;
+            for (int axis = 0; axis < 3; ++axis)
+                if (f[static_cast<std::size_t>(axis)] == 0) p[axis] += pt[static_cast<std::size_t>(t++)];
+            Aim a;
+            if (!aimAt(g, op, ex, ey, ez, cx, cy, cz, p[0], p[1], p[2], a)) continue;
+            double dyaw = std::fmod(std::abs(a.yaw - yaw), 360.0);
+            if (dyaw > 180) dyaw = 360 - dyaw;
+            if (std::abs(a.pitch) >= 90) dyaw = 0;
+            const double turn = std::max(dyaw, std::abs(a.pitch - pitch));
+            if (turn < bestTurn) bestTurn = turn, best = a;
+        }
+    }
+    return best;
+}
+
 bool flightClear(const Grid& g, double ax, double ay, double az, double bx, double by, double bz) noexcept {
     const double len = std::sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
     const int n = std::max(1, static_cast<int>(std::ceil(len / 0.1)));

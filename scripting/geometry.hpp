@@ -36,6 +36,10 @@ struct Aim {
 /// hit's previous cell is the target, the agent is not in the way) or hits that block (Break).
 /// Tries face centres first, then points spread over each face.
 Aim aim(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept;
+/// Same, but among all working orientations the one needing the smallest camera turn from
+/// (yaw, pitch) (the larger of the yaw and pitch changes; yaw ignored when looking straight up/down).
+Aim aimNearest(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double yaw,
+               double pitch) noexcept;
 
 enum class Stance { Flying, Walking };
 

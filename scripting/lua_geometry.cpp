@@ -31,11 +31,14 @@ int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit
     return 8;
 }
 
-int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz) -> yaw, pitch | nil
+int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz [, yaw, pitch]) -> yaw, pitch | nil
     const core::Grid& g = checkGrid(L, 1);
     const Op op = checkOp(L, 2);
-    const Aim a = aim(g, op, luaL_checknumber(L, 3), luaL_checknumber(L, 4), luaL_checknumber(L, 5), cell(L, 6), cell(L, 7),
-                      cell(L, 8));
+    const double ex = luaL_checknumber(L, 3), ey = luaL_checknumber(L, 4), ez = luaL_checknumber(L, 5);
+    const int cx = cell(L, 6), cy = cell(L, 7), cz = cell(L, 8);
+    // Optional current (yaw, pitch): the working orientation nearest to it.
+    const Aim a = lua_isnoneornil(L, 9) ? aim(g, op, ex, ey, ez, cx, cy, cz)
+                                        : aimNearest(g, op, ex, ey, ez, cx, cy, cz, luaL_checknumber(L, 9), luaL_checknumber(L, 10));
     if (!a.ok) return lua_pushnil(L), 1;
     lua_pushnumber(L, a.yaw);
     lua_pushnumber(L, a.pitch);

@@ -161,9 +161,21 @@ private slots:
                 }
                 const bool breaking = env.grid().at(cx, cy, cz) != 0;
                 const auto op = breaking ? scripting::Op::Break : scripting::Op::Place;
-                const scripting::Shot s =
+                scripting::Shot s =
                     scripting::findShot(env.grid(), op, cx, cy, cz, scripting::Stance::Flying, 0, 0, 0);
                 if (!s.ok) continue;
+                // The nearest working orientation from a random camera works too, and never needs more turning.
+                const double yaw0 = rng.uniform(0, 360), pitch0 = rng.uniform(-90, 90);
+                const scripting::Aim near = scripting::aimNearest(env.grid(), op, s.x, s.y, s.z, cx, cy, cz, yaw0, pitch0);
+                QVERIFY(near.ok);
+                auto turn = [&](double yaw, double pitch) {
+                    double d = std::fmod(std::abs(yaw - yaw0), 360.0);
+                    if (d > 180) d = 360 - d;
+                    if (std::abs(pitch) >= 90) d = 0;
+                    return std::max(d, std::abs(pitch - pitch0));
+                };
+                QVERIFY(turn(near.yaw, near.pitch) <= turn(s.yaw, s.pitch) + 1e-9);
+                if (k % 4 == 1) s.yaw = near.yaw, s.pitch = near.pitch;  // act with it on some tries
                 env.setPose(s.x, s.y, s.z, s.yaw, s.pitch);
                 core::Action a;
                 a.colour = 2;

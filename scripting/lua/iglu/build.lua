@@ -274,7 +274,12 @@ function Builder:act(obs)
 
   -- From here: act if the line of sight works from where we are, else move toward the shot.
   local s = task.shot
-  local yaw, pitch = iglu.aim(grid, task.op, obs.x, obs.y, obs.z, task.x, task.y, task.z)
+  local yaw, pitch
+  if m.max_turn then  -- of the orientations that work, the one nearest to the camera
+    yaw, pitch = iglu.aim(grid, task.op, obs.x, obs.y, obs.z, task.x, task.y, task.z, obs.yaw, obs.pitch)
+  else
+    yaw, pitch = iglu.aim(grid, task.op, obs.x, obs.y, obs.z, task.x, task.y, task.z)
+  end
   if yaw then
     if m:look(obs, yaw, pitch) then
       if task.op == "place" then m:place(task.colour) else m:break_block() end
