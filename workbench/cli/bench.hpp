@@ -24,6 +24,9 @@ std::vector<Benchmark> environmentBenchmarks();
 /// Dataset import and catalog query benchmarks (bench_catalog.cpp).
 std::vector<Benchmark> catalogBenchmarks();
 
+/// Lua agent benchmarks (bench_lua.cpp).
+std::vector<Benchmark> scriptingBenchmarks();
+
 /// Seconds since an arbitrary epoch (steady clock).
 double now();
 

@@ -30,6 +30,7 @@ void run(const Options& o) {
     ctx.threads = o.threads > 0 ? o.threads : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<bench::Benchmark> all = bench::environmentBenchmarks();
     for (auto& b : bench::catalogBenchmarks()) all.push_back(std::move(b));
+    for (auto& b : bench::scriptingBenchmarks()) all.push_back(std::move(b));
     nlohmann::json out = nlohmann::json::object();
     for (const auto& b : all) {
         if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), b.name) == o.only.end()) continue;

@@ -19,6 +19,8 @@ void addLabelCommand(CLI::App& app);
 /// that selects tasks). Throws std::runtime_error naming the option for a bad value.
 catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
                                     const std::string& source, int limit);
+void addRunCommand(CLI::App& app);
+void addLuaCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     iglu::cli::addImportCommand(app);
     iglu::cli::addTasksCommand(app);
     iglu::cli::addLabelCommand(app);
+    iglu::cli::addRunCommand(app);
+    iglu::cli::addLuaCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

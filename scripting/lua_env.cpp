@@ -1,0 +1,289 @@
+// Environment and observation userdata. An observation is a view of its environment: reading a
+// field costs a string switch, never a table; grids are cached read-only views.
+#include <cstring>
+#include <new>
+
+#include "scripting/binding.hpp"
+#include "scripting/module.hpp"
+
+namespace iglu::scripting {
+
+using core::Environment;
+
+namespace detail {
+namespace {
+
+struct EnvBox {
+    Environment env;
+    core::Task pending;  // filled by set_task from Lua, then copied into the environment
+    bool hasTask = false;
+    explicit EnvBox(core::EnvConfig c) : env(c) {}
+};
+
+struct ObsBox {
+    const Environment* env = nullptr;
+};
+
+// User values: env userdata: 1 = its observation, 2 = its grid view.
+//              obs userdata: 1 = owner (env userdata or nil), 2 = grid view, 3 = target view.
+
+EnvBox* checkEnv(lua_State* L, int idx) { return static_cast<EnvBox*>(luaL_checkudata(L, idx, kEnvMeta)); }
+const Environment& checkObsEnv(lua_State* L, int idx) {
+    return *static_cast<ObsBox*>(luaL_checkudata(L, idx, kObsMeta))->env;
+}
+
+int envGc(lua_State* L) {
+    static_cast<EnvBox*>(lua_touserdata(L, 1))->~EnvBox();
+    return 0;
+}
+
+bool boolOpt(lua_State* L, int t, const char* key, bool def) {
+    lua_getfield(L, t, key);
+    const bool v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+double numOpt(lua_State* L, int t, const char* key, double def) {
+    lua_getfield(L, t, key);
+    const double v = lua_isnil(L, -1) ? def : luaL_checknumber(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_obs=, ...}
+    core::EnvConfig c;
+    if (!lua_isnoneornil(L, 1)) {
+        luaL_checktype(L, 1, LUA_TTABLE);
+        lua_getfield(L, 1, "action_space");
+        if (!lua_isnil(L, -1)) {
+            const char* s = luaL_checkstring(L, -1);
+            if (std::strcmp(s, "flying") == 0) c.actionSpace = core::ActionSpace::Flying;
+            else if (std::strcmp(s, "walking") == 0) c.actionSpace = core::ActionSpace::Walking;
+            else return luaL_error(L, "iglu.env: action_space must be 'walking' or 'flying', got '%s'", s);
+        }
+        lua_pop(L, 1);
+        c.maxSteps = static_cast<int>(numOpt(L, 1, "max_steps", c.maxSteps));
+        c.selectAndPlace = boolOpt(L, 1, "select_and_place", c.selectAndPlace);
+        c.targetInObs = boolOpt(L, 1, "target_in_obs", c.targetInObs);
+        c.rightPlacementScale = numOpt(L, 1, "right_placement_scale", c.rightPlacementScale);
+        c.wrongPlacementScale = numOpt(L, 1, "wrong_placement_scale", c.wrongPlacementScale);
+        c.fixTunnelling = boolOpt(L, 1, "fix_tunnelling", c.fixTunnelling);
+        c.doneAfterMaxSteps = boolOpt(L, 1, "done_after_max_steps", c.doneAfterMaxSteps);
+        c.resetClearsAgentState = boolOpt(L, 1, "reset_clears_agent_state", c.resetClearsAgentState);
+    }
+    auto* box = static_cast<EnvBox*>(lua_newuserdatauv(L, sizeof(EnvBox), 2));
+    const int env = lua_gettop(L);
+    const int ok = protect(L, [&] {
+        new (box) EnvBox(c);
+        return 0;
+    });
+    (void)ok;
+    luaL_setmetatable(L, kEnvMeta);
+    pushObservation(L, &box->env);
+    lua_pushvalue(L, env);
+    lua_setiuservalue(L, -2, 1);  // obs keeps the env alive
+    lua_setiuservalue(L, env, 1);
+    pushGridView(L, &box->env.grid(), env);
+    lua_setiuservalue(L, env, 2);
+    return 1;
+}
+
+int envSetTask(lua_State* L) {
+    EnvBox* box = checkEnv(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    readTask(L, 2, box->pending);
+    protect(L, [&] {
+        box->env.setTask(box->pending);
+        box->hasTask = true;
+        return 0;
+    });
+    return 0;
+}
+
+int envReset(lua_State* L) {
+    EnvBox* box = checkEnv(L, 1);
+    if (!box->hasTask) return luaL_error(L, "env:reset: call env:set_task(task) first");
+    box->env.reset();
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
+int envStep(lua_State* L) {  // env:step(action) -> reward, done, grid_changed
+    EnvBox* box = checkEnv(L, 1);
+    if (!box->hasTask) return luaL_error(L, "env:step: call env:set_task(task) and env:reset() first");
+    core::Action a;
+    checkAction(L, 2, box->env.config().actionSpace, a);
+    core::StepResult r;
+    protect(L, [&] {
+        r = box->env.step(a);
+        return 0;
+    });
+    lua_pushnumber(L, r.reward);
+    lua_pushboolean(L, r.done);
+    lua_pushboolean(L, r.gridChanged);
+    return 3;
+}
+
+int envObservation(lua_State* L) {
+    checkEnv(L, 1);
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
+int envGrid(lua_State* L) {
+    checkEnv(L, 1);
+    lua_getiuservalue(L, 1, 2);
+    return 1;
+}
+
+int envScores(lua_State* L) {
+    return pushScores(L, checkEnv(L, 1)->env.scores());
+}
+
+int envHitTest(lua_State* L) {  // -> hit, x, y, z, colour, px, py, pz (previous cell: nil if none)
+    const core::HitTest h = checkEnv(L, 1)->env.hitTest();
+    lua_pushboolean(L, h.hit);
+    if (!h.hit) return 1;
+    lua_pushinteger(L, h.x), lua_pushinteger(L, h.y), lua_pushinteger(L, h.z), lua_pushinteger(L, h.colour);
+    if (!h.hasPrevious) return 5;
+    lua_pushinteger(L, h.px), lua_pushinteger(L, h.py), lua_pushinteger(L, h.pz);
+    return 8;
+}
+
+int envAgent(lua_State* L) {  // exact pose: x, y, z, yaw, pitch
+    const core::AgentState& a = checkEnv(L, 1)->env.agent();
+    lua_pushnumber(L, a.x), lua_pushnumber(L, a.y), lua_pushnumber(L, a.z);
+    lua_pushnumber(L, a.yaw), lua_pushnumber(L, a.pitch);
+    return 5;
+}
+
+int envSetPose(lua_State* L) {
+    EnvBox* box = checkEnv(L, 1);
+    box->env.setPose(luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4), luaL_optnumber(L, 5, 0),
+                     luaL_optnumber(L, 6, 0));
+    return 0;
+}
+
+int envStepNo(lua_State* L) {
+    lua_pushinteger(L, checkEnv(L, 1)->env.stepNo());
+    return 1;
+}
+
+int envActionSpace(lua_State* L) {
+    lua_pushstring(L, core::toString(checkEnv(L, 1)->env.config().actionSpace));
+    return 1;
+}
+
+// --- observation -------------------------------------------------------------------------------
+
+int obsInventory(lua_State* L) {  // obs:inventory(colour) -> count
+    const Environment& env = checkObsEnv(L, 1);
+    const lua_Integer c = luaL_checkinteger(L, 2);
+    if (c < 1 || c > core::kNumColours) return luaL_error(L, "obs:inventory: colour %d outside 1..6", static_cast<int>(c));
+    lua_pushinteger(L, static_cast<lua_Integer>(env.observation().inventory[static_cast<std::size_t>(c - 1)]));
+    return 1;
+}
+
+int obsPose(lua_State* L) {  // obs:pose() -> x, y, z, yaw, pitch (obs['agentPos'], float32)
+    const auto& p = checkObsEnv(L, 1).observation().agentPos;
+    lua_pushnumber(L, p[0]), lua_pushnumber(L, p[1]), lua_pushnumber(L, p[2]);
+    lua_pushnumber(L, p[4]), lua_pushnumber(L, p[3]);
+    return 5;
+}
+
+int obsIndex(lua_State* L) {
+    const Environment& env = checkObsEnv(L, 1);
+    size_t len = 0;
+    const char* k = lua_tolstring(L, 2, &len);
+    if (k == nullptr) return 0;
+    const core::Observation& o = env.observation();
+    switch (len) {
+        case 1:
+            if (k[0] == 'x') return lua_pushnumber(L, o.agentPos[0]), 1;
+            if (k[0] == 'y') return lua_pushnumber(L, o.agentPos[1]), 1;
+            if (k[0] == 'z') return lua_pushnumber(L, o.agentPos[2]), 1;
+            break;
+        case 3:
+            if (std::memcmp(k, "yaw", 3) == 0) return lua_pushnumber(L, o.agentPos[4]), 1;
+            break;
+        case 4:
+            if (std::memcmp(k, "grid", 4) == 0) return lua_getiuservalue(L, 1, 2), 1;
+            if (std::memcmp(k, "step", 4) == 0) return lua_pushinteger(L, env.stepNo()), 1;
+            if (std::memcmp(k, "pose", 4) == 0) return lua_pushcfunction(L, obsPose), 1;
+            break;
+        case 5:
+            if (std::memcmp(k, "pitch", 5) == 0) return lua_pushnumber(L, o.agentPos[3]), 1;
+            break;
+        case 6:
+            if (std::memcmp(k, "dialog", 6) == 0) return lua_pushlstring(L, o.dialog.data(), o.dialog.size()), 1;
+            break;
+        case 7:
+            if (std::memcmp(k, "compass", 7) == 0) return lua_pushnumber(L, o.compass[0]), 1;
+            break;
+        case 9:
+            if (std::memcmp(k, "inventory", 9) == 0) return lua_pushcfunction(L, obsInventory), 1;
+            break;
+        case 11:
+            if (std::memcmp(k, "target_grid", 11) == 0) {
+                if (o.targetGrid == nullptr) return lua_pushnil(L), 1;
+                return lua_getiuservalue(L, 1, 3), 1;
+            }
+            if (std::memcmp(k, "max_steps", 9) == 0) break;
+            break;
+        case 12:
+            if (std::memcmp(k, "action_space", 12) == 0) return lua_pushstring(L, core::toString(env.config().actionSpace)), 1;
+            break;
+        default:
+            break;
+    }
+    if (len == 9 && std::memcmp(k, "max_steps", 9) == 0) return lua_pushinteger(L, env.config().maxSteps), 1;
+    lua_pushnil(L);
+    return 1;
+}
+
+int obsToString(lua_State* L) {
+    const Environment& env = checkObsEnv(L, 1);
+    lua_pushfstring(L, "iglu.observation(step %d)", env.stepNo());
+    return 1;
+}
+
+}  // namespace
+
+void registerEnv(lua_State* L, int module) {
+    static const luaL_Reg methods[] = {{"set_task", envSetTask},   {"reset", envReset},         {"step", envStep},
+                                       {"observation", envObservation}, {"grid", envGrid},    {"scores", envScores},
+                                       {"hit_test", envHitTest},   {"agent", envAgent},         {"set_pose", envSetPose},
+                                       {"step_no", envStepNo},     {"action_space", envActionSpace}, {nullptr, nullptr}};
+    luaL_newmetatable(L, kEnvMeta);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, envGc), lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+
+    luaL_newmetatable(L, kObsMeta);
+    lua_pushcfunction(L, obsIndex), lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, obsToString), lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+
+    lua_pushvalue(L, module);
+    lua_pushcfunction(L, newEnvFn);
+    lua_setfield(L, -2, "env");
+    lua_pop(L, 1);
+}
+
+}  // namespace detail
+
+void pushObservation(lua_State* L, const Environment* env) {
+    auto* box = static_cast<detail::ObsBox*>(lua_newuserdatauv(L, sizeof(detail::ObsBox), 3));
+    box->env = env;
+    luaL_setmetatable(L, detail::kObsMeta);
+    const int obs = lua_gettop(L);
+    detail::pushGridView(L, &env->grid(), obs);
+    lua_setiuservalue(L, obs, 2);
+    // The target view reads the environment's task target (what obs.target_grid points at).
+    detail::pushGridView(L, &env->task().target, obs);
+    lua_setiuservalue(L, obs, 3);
+}
+
+}  // namespace iglu::scripting

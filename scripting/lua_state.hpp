@@ -1,0 +1,64 @@
+#pragma once
+// One sandboxed Lua 5.4 state: custom allocator with a memory cap, an instruction budget per
+// protected call that pcall inside the script cannot swallow, tracebacks (file:line) on error,
+// and the `iglu` module preloaded. One state per thread; a LuaState is not thread-safe.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "scripting/error.hpp"
+
+namespace iglu::scripting {
+
+struct SandboxOptions {
+    bool sandboxed = true;                   ///< false: full standard library (trusted scripts only)
+    std::vector<std::string> requireDirs;    ///< `require` searches these, in order (script folder first)
+    std::vector<std::string> dataDirs;       ///< io.open / io.lines / iglu.read_tasks may read below these
+    std::size_t memoryLimit = 256u << 20;    ///< bytes; 0 = unlimited
+    long long instructionBudget = 20'000'000;  ///< per protected call (reset, act); 0 = unlimited
+};
+
+/// The bundled Lua helper library folder ($IGLU_LUA_LIB, else the source tree's scripting/lua).
+std::string bundledLibraryDir();
+/// Default readable data folders (examples/, shared/data, shared/conformance).
+std::vector<std::string> defaultDataDirs();
+
+class LuaState {
+public:
+    explicit LuaState(SandboxOptions options = {});
+    ~LuaState();
+    LuaState(const LuaState&) = delete;
+    LuaState& operator=(const LuaState&) = delete;
+
+    lua_State* get() const noexcept { return L_; }
+    const SandboxOptions& options() const noexcept;
+
+    /// Loads a text chunk from a file (binary chunks refused) and runs it with the budget,
+    /// leaving `nresults` values on the stack. Throws ScriptError with the traceback.
+    void doFile(const std::string& path, int nresults);
+    /// Same for a string chunk named `chunkName`.
+    void doString(const std::string& code, const std::string& chunkName, int nresults);
+
+    /// Protected call of the function below `nargs` arguments with a traceback message handler and
+    /// a fresh instruction budget. Returns LUA_OK, or an error status with the message (traceback
+    /// included) left on the stack in place of the results.
+    int pcall(int nargs, int nresults) noexcept;
+
+    /// Refills the instruction budget and clears an abort (call before each protected call made
+    /// without pcall()).
+    void resetBudget() noexcept;
+    /// True when the last call was aborted for exceeding the instruction budget.
+    bool budgetExceeded() const noexcept;
+    std::size_t memoryUsed() const noexcept;
+    /// The message on top of the stack as a string (pops it).
+    std::string popError();
+
+private:
+    struct Context;
+    Context* ctx_ = nullptr;
+    lua_State* L_ = nullptr;
+};
+
+}  // namespace iglu::scripting

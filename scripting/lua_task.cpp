@@ -1,0 +1,126 @@
+// Tasks for Lua: plain tables {id, instruction, dialog, starting, target} with grid userdata.
+#include <new>
+#include <vector>
+
+#include "core/task/task_list.hpp"
+#include "scripting/binding.hpp"
+#include "scripting/module.hpp"
+#include "scripting/state_context.hpp"
+
+namespace iglu::scripting {
+
+namespace detail {
+namespace {
+
+struct TaskListBox {
+    std::vector<core::Task> tasks;
+};
+
+int taskListGc(lua_State* L) {
+    static_cast<TaskListBox*>(lua_touserdata(L, 1))->~TaskListBox();
+    return 0;
+}
+
+int readTasksFn(lua_State* L) {  // iglu.read_tasks(path) -> {task, ...} (JSON Lines task list)
+    const char* path = luaL_checkstring(L, 1);
+    const StateContext* ctx = context(L);
+    if (ctx->options.sandboxed && !pathAllowed(path, ctx->options.dataDirs))
+        return luaL_error(L, "iglu.read_tasks: '%s' is outside the readable data folders (sandbox)", path);
+    auto* box = static_cast<TaskListBox*>(lua_newuserdatauv(L, sizeof(TaskListBox), 0));
+    new (box) TaskListBox();
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, taskListGc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    protect(L, [&] {
+        box->tasks = core::readTaskList(path);
+        return 0;
+    });
+    lua_createtable(L, static_cast<int>(box->tasks.size()), 0);
+    for (std::size_t i = 0; i < box->tasks.size(); ++i) {
+        pushTask(L, box->tasks[i], true);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+}
+
+int taskFn(lua_State* L) {  // iglu.task{...} -> a normalised copy with grid userdata
+    luaL_checktype(L, 1, LUA_TTABLE);
+    auto* box = static_cast<TaskListBox*>(lua_newuserdatauv(L, sizeof(TaskListBox), 0));
+    new (box) TaskListBox();
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, taskListGc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    protect(L, [&] {
+        box->tasks.resize(1);
+        return 0;
+    });
+    readTask(L, 1, box->tasks[0]);
+    pushTask(L, box->tasks[0], true);
+    return 1;
+}
+
+const char* optString(lua_State* L, int t, const char* key, size_t* len) {
+    lua_getfield(L, t, key);
+    const char* s = lua_isnil(L, -1) ? "" : luaL_checklstring(L, -1, len);
+    if (lua_isnil(L, -1)) *len = 0;
+    return s;  // stays on the stack (and alive) until the caller pops
+}
+
+}  // namespace
+
+void readTask(lua_State* L, int idx, core::Task& task) {
+    idx = lua_absindex(L, idx);
+    const int top = lua_gettop(L);
+    size_t idLen = 0, insLen = 0, dlgLen = 0;
+    const char* id = optString(L, idx, "id", &idLen);
+    const char* instruction = optString(L, idx, "instruction", &insLen);
+    const char* dialog = optString(L, idx, "dialog", &dlgLen);
+    lua_getfield(L, idx, "starting");
+    const core::Grid* starting = nullptr;
+    core::Grid empty;
+    if (!lua_isnil(L, -1)) starting = &toGridArg(L, -1);
+    lua_getfield(L, idx, "target");
+    if (lua_isnil(L, -1)) luaL_error(L, "task: field 'target' (grid or block list) is required");
+    const core::Grid& target = toGridArg(L, -1);
+    protect(L, [&] {
+        task.id.assign(id, idLen);
+        task.instruction.assign(instruction, insLen);
+        task.dialog.assign(dialog, dlgLen);
+        task.starting = starting ? *starting : empty;
+        task.target = target;
+        task.metadata.clear();
+        return 0;
+    });
+    lua_settop(L, top);
+}
+
+}  // namespace detail
+
+void pushTask(lua_State* L, const core::Task& task, bool withTarget) {
+    lua_createtable(L, 0, 5);
+    lua_pushlstring(L, task.id.data(), task.id.size());
+    lua_setfield(L, -2, "id");
+    lua_pushlstring(L, task.instruction.data(), task.instruction.size());
+    lua_setfield(L, -2, "instruction");
+    lua_pushlstring(L, task.dialog.data(), task.dialog.size());
+    lua_setfield(L, -2, "dialog");
+    *detail::newGrid(L) = task.starting;
+    lua_setfield(L, -2, "starting");
+    if (withTarget) {
+        *detail::newGrid(L) = task.target;
+        lua_setfield(L, -2, "target");
+    }
+}
+
+namespace detail {
+void registerTasks(lua_State* L, int module) {
+    static const luaL_Reg functions[] = {{"read_tasks", readTasksFn}, {"task", taskFn}, {nullptr, nullptr}};
+    lua_pushvalue(L, module);
+    luaL_setfuncs(L, functions, 0);
+    lua_pop(L, 1);
+}
+}  // namespace detail
+
+}  // namespace iglu::scripting

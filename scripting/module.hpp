@@ -1,0 +1,22 @@
+#pragma once
+// The `iglu` Lua module: grids, environments, observations (views), tasks, metrics, the maximal
+// intersection, line-of-sight helpers and (when built) the catalog. `require "iglu"` in any state
+// created by LuaState; see scripting/README.md for the API.
+#include <lua.hpp>
+
+#include "core/env/environment.hpp"
+
+namespace iglu::scripting {
+
+/// Pushes the module table (building it once per state) and returns 1.
+int luaopen_iglu(lua_State* L);
+
+/// Pushes an observation userdata viewing `env` (owned elsewhere; it must outlive the state or
+/// the view). Fields: grid, target_grid, x, y, z, yaw, pitch, step, compass, dialog; method
+/// inventory(colour).
+void pushObservation(lua_State* L, const core::Environment* env);
+
+/// Pushes a task as a table {id, instruction, dialog, starting, target (only if withTarget)}.
+void pushTask(lua_State* L, const core::Task& task, bool withTarget);
+
+}  // namespace iglu::scripting

@@ -1,0 +1,45 @@
+#pragma once
+// Runs the episodes of an experiment on N worker threads, each with its own Lua state and
+// environment. Workers pull episode indices from an atomic counter (no lock on the hot path);
+// finished outcomes go to the calling thread, which hands them to `onOutcome` (so a catalog is
+// written from one thread) and shows progress on stderr.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/task/task.hpp"
+#include "scripting/agent.hpp"
+#include "scripting/experiment.hpp"
+
+namespace iglu::scripting {
+
+struct EpisodeKey {
+    std::size_t task = 0;   ///< index into the task list
+    std::int64_t seed = 0;
+    int repetition = 0;
+};
+
+/// Every (task, seed, repetition) of an experiment, in a stable order.
+std::vector<EpisodeKey> allEpisodes(const ExperimentSpec& spec, std::size_t taskCount);
+
+struct RunOptions {
+    int jobs = 1;
+    bool progress = true;                        ///< a progress line on stderr
+    const std::atomic<bool>* cancel = nullptr;   ///< set (e.g. by SIGINT) to stop; finished episodes are kept
+};
+
+struct RunReport {
+    int finished = 0;       ///< outcomes delivered (including failed episodes)
+    int failed = 0;         ///< of which the script failed
+    bool cancelled = false;
+    double seconds = 0;
+};
+
+/// Runs `todo`. `onOutcome` is called on the calling thread, in completion order, for every
+/// finished (not cancelled) episode. Throws ScriptError if the agent script cannot be loaded.
+RunReport runEpisodes(const ExperimentSpec& spec, const std::vector<core::Task>& tasks,
+                      const std::vector<EpisodeKey>& todo, const RunOptions& options,
+                      const std::function<void(EpisodeOutcome&&)>& onOutcome);
+
+}  // namespace iglu::scripting

@@ -1,0 +1,2 @@
+-- Returns an action id the environment does not know.
+return { act = function(obs) return 99 end }

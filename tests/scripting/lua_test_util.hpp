@@ -1,0 +1,42 @@
+#pragma once
+// Helpers for the scripting tests: run Lua snippets in a fresh sandboxed state.
+#include <QString>
+#include <QtTest>
+
+#include "scripting/lua_state.hpp"
+
+namespace iglu::test {
+
+inline scripting::SandboxOptions sandboxFor(const QString& dataDir = {}) {
+    scripting::SandboxOptions o;
+    o.requireDirs = {IGLU_SOURCE_DIR "/tests/scripting/lua", scripting::bundledLibraryDir()};
+    if (!dataDir.isEmpty()) o.dataDirs = {dataDir.toStdString()};
+    o.instructionBudget = 2'000'000;
+    o.memoryLimit = 64u << 20;
+    return o;
+}
+
+/// Runs `code`; returns "" on success or the error message (traceback included).
+inline QString runLua(scripting::LuaState& lua, const QString& code) {
+    try {
+        lua.doString(code.toStdString(), "test", 0);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+}  // namespace iglu::test
+
+#define LUA_OK_RUN(lua, code)                                                  \
+    do {                                                                       \
+        const QString err_ = iglu::test::runLua(lua, code);                    \
+        QVERIFY2(err_.isEmpty(), qPrintable(err_));                            \
+    } while (0)
+
+#define LUA_FAILS_WITH(lua, code, needle)                                                      \
+    do {                                                                                       \
+        const QString err_ = iglu::test::runLua(lua, code);                                    \
+        QVERIFY2(!err_.isEmpty(), "expected an error, the snippet succeeded");                \
+        QVERIFY2(err_.contains(needle), qPrintable("expected '" + QString(needle) + "' in: " + err_)); \
+    } while (0)

@@ -1,0 +1,253 @@
+// The iglu Lua module: grids, environments and observation views, tasks, metrics, and the
+// line-of-sight helpers checked against the environment itself.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/catalog/catalog.hpp"
+
+#include "../shared_dir.hpp"
+#include "core/env/environment.hpp"
+#include "core/metrics/metrics.hpp"
+#include "core/task/task_list.hpp"
+#include "core/util/rng.hpp"
+#include "lua_test_util.hpp"
+#include "scripting/geometry.hpp"
+#include "scripting/module.hpp"
+
+using namespace iglu;
+
+class TestLuaApi : public QObject {
+    Q_OBJECT
+private slots:
+    void gridGetSetCountIterate() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            local g = iglu.grid()
+            assert(g:count() == 0 and #g == 0)
+            g:set(1, -1, 2, 3); g:set(-5, 7, 5, 6)
+            assert(g:get(1, -1, 2) == 3 and g:get(-5, 7, 5) == 6 and g:get(0, 0, 0) == 0)
+            assert(g:get(99, 0, 0) == 0, "outside the zone reads as air")
+            assert(g:count() == 2 and g:count(3) == 1 and g:count(6) == 1)
+            local seen = {}
+            for x, y, z, c in g:blocks() do seen[#seen + 1] = string.format("%d,%d,%d=%d", x, y, z, c) end
+            assert(#seen == 2 and seen[1] == "1,-1,2=3" and seen[2] == "-5,7,5=6", table.concat(seen, " "))
+            local l = g:list()
+            assert(#l == 2 and l[1][1] == -5 and l[2][4] == 3)  -- sorted by (x, y, z)
+            local h = iglu.grid({{1, -1, 2, 3}, {-5, 7, 5, 6}})
+            assert(h == g and g:equals(h) and h:equals({{1, -1, 2, 3}, {-5, 7, 5, 6}}))
+            local c = g:copy(); c:set(0, 0, 0, 1)
+            assert(c ~= g and g:get(0, 0, 0) == 0)
+            local d = c:diff(g)
+            assert(#d == 1 and d[1][1] == 0 and d[1][4] == 1 and d[1][5] == 0)
+            g:assign(c); assert(g == c)
+            g:clear(); assert(g:count() == 0)
+        )");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():set(6, 0, 0, 1)", "outside the zone");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():set(0, 0, 0, 7)", "colour 7");
+        LUA_FAILS_WITH(lua, "require('iglu').grid({{0, 0, 0, 9}})", "colour 9");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():get('a', 0, 0)", "number expected");
+    }
+
+    void envStepsAndObservationIsAView() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            local env = iglu.env{action_space = "walking", max_steps = 50, target_in_obs = true}
+            env:set_task{id = "t", instruction = "stack", starting = {{0, -1, -3, 1}}, target = {{0, -1, -3, 1}, {0, 0, -3, 2}}}
+            local obs = env:reset()
+            assert(obs == env:observation(), "one observation object per env")
+            local g = obs.grid
+            assert(g == obs.grid, "the grid view is cached")
+            assert(g:read_only() and g:count() == 1 and obs.target_grid:count() == 2)
+            assert(obs:inventory(1) == 19 and obs:inventory(2) == 20)
+            assert(obs.step == 0 and obs.action_space == "walking" and obs.max_steps == 50)
+            local ok = pcall(function() g:set(0, 0, 0, 1) end)
+            assert(not ok, "views are read-only")
+            local r, done = env:step(iglu.actions.forward)
+            assert(obs.step == 1 and obs.z < 0, "the view follows the environment: z = " .. obs.z)
+            for i = 1, 3 do env:step(0) end  -- settle on the floor
+            local x, y, z, yaw, pitch = env:agent()
+            local ayaw, apitch = iglu.aim(g, "place", x, y, z, 0, 0, -3)
+            assert(ayaw, "the top of the start block is in sight")
+            local r2 = env:step{camera = {ayaw - yaw, apitch - pitch}, use = true, hotbar = 2}
+            assert(g:count() == 2 and g:get(0, 0, -3) == 2, "a green block was placed: the same view sees it")
+            assert(r2 == 1, "a matching placement earns 1")
+            local s = env:scores()
+            assert(s.target_size == 2 and s.built_size == 2)
+        )");
+    }
+
+    void tasksAndMetricsMatchCore() {
+        IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
+        const QString tasksPath = test::sharedDir() + "/conformance/tasks.jsonl";
+        scripting::LuaState lua(test::sandboxFor(test::sharedDir()));
+        const auto tasks = core::readTaskList(tasksPath.toStdString());
+        LUA_OK_RUN(lua, QString(R"(
+            local iglu = require "iglu"
+            TASKS = iglu.read_tasks("%1")
+            F1 = {}
+            for i, t in ipairs(TASKS) do F1[i] = iglu.score(t.target, t.starting).f1 end
+        )").arg(tasksPath));
+        lua_State* L = lua.get();
+        lua_getglobal(L, "F1");
+        QCOMPARE(static_cast<std::size_t>(luaL_len(L, -1)), tasks.size());
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));
+            QCOMPARE(lua_tonumber(L, -1), core::score(tasks[i].target, tasks[i].starting).f1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            local t = TASKS[1]
+            local v, dx, dz, rot = iglu.max_intersection(t.target, t.target)
+            assert(v == t.target:count() and dx == 0 and dz == 0 and rot == 0)
+            local o = iglu.overlay(t.target, t.starting)
+            assert(#o.matched + #o.missing == t.target:count())
+        )");
+    }
+
+    // The Lua-side line of sight must be the environment's, pose for pose.
+    void raycastMatchesEnvironmentHitTest() {
+        IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
+        const auto tasks = core::readTaskList((test::sharedDir() + "/conformance/tasks.jsonl").toStdString());
+        core::Environment env;
+        core::Rng rng(7);
+        int hits = 0;
+        for (int i = 0; i < 4000; ++i) {
+            const core::Task& t = tasks[static_cast<std::size_t>(i) % tasks.size()];
+            if (i % 200 == 0) {
+                env.setTask(t);
+                env.reset();
+            }
+            const double x = rng.uniform(-7, 7), y = rng.uniform(-0.5, 5), z = rng.uniform(-7, 7);
+            const double yaw = rng.uniform(0, 360), pitch = rng.uniform(-90, 90);
+            env.setPose(x, y, z, yaw, pitch);
+            const core::HitTest h = env.hitTest();
+            const scripting::Ray r = scripting::raycast(env.grid(), x, y, z, yaw, pitch);
+            QCOMPARE(r.hit, h.hit);
+            if (!h.hit) continue;
+            ++hits;
+            QCOMPARE(r.x, h.x);
+            QCOMPARE(r.y, h.y);
+            QCOMPARE(r.z, h.z);
+            QCOMPARE(r.colour, h.colour);
+            QCOMPARE(r.hasPrevious, h.hasPrevious);
+            if (h.hasPrevious) QVERIFY(r.px == h.px && r.py == h.py && r.pz == h.pz);
+        }
+        QVERIFY2(hits > 1000, qPrintable(QString::number(hits)));
+    }
+
+    // aim() promises an orientation that places into / breaks the cell: check it in the env.
+    void aimDoesWhatItSays() {
+        IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
+        const auto tasks = core::readTaskList((test::sharedDir() + "/conformance/tasks.jsonl").toStdString());
+        core::EnvConfig cfg;
+        cfg.actionSpace = core::ActionSpace::Flying;
+        core::Environment env(cfg);
+        core::Rng rng(3);
+        int placed = 0, broken = 0;
+        for (const core::Task& t : tasks) {
+            env.setTask(t);
+            env.reset();
+            const auto blocks = env.grid().blocks();
+            for (int k = 0; k < 40; ++k) {
+                env.reset();
+                int cx = rng.below(11) - 5, cy = rng.below(9) - 1, cz = rng.below(11) - 5;
+                if (k % 2 == 0 && !blocks.empty()) {  // every other try: break an existing block
+                    const core::Block& b = blocks[static_cast<std::size_t>(rng.below(static_cast<int>(blocks.size())))];
+                    cx = b.x, cy = b.y, cz = b.z;
+                }
+                const bool breaking = env.grid().at(cx, cy, cz) != 0;
+                const auto op = breaking ? scripting::Op::Break : scripting::Op::Place;
+                scripting::Shot s =
+                    scripting::findShot(env.grid(), op, cx, cy, cz, scripting::Stance::Flying, 0, 0, 0);
+                if (!s.ok) continue;
+                // The nearest working orientation from a random camera works too, and never needs more turning.
+                const double yaw0 = rng.uniform(0, 360), pitch0 = rng.uniform(-90, 90);
+                const scripting::Aim near = scripting::aimNearest(env.grid(), op, s.x, s.y, s.z, cx, cy, cz, yaw0, pitch0);
+                QVERIFY(near.ok);
+                auto turn = [&](double yaw, double pitch) {
+                    double d = std::fmod(std::abs(yaw - yaw0), 360.0);
+                    if (d > 180) d = 360 - d;
+                    if (std::abs(pitch) >= 90) d = 0;
+                    return std::max(d, std::abs(pitch - pitch0));
+                };
+                QVERIFY(turn(near.yaw, near.pitch) <= turn(s.yaw, s.pitch) + 1e-9);
+                if (k % 4 == 1) s.yaw = near.yaw, s.pitch = near.pitch;  // act with it on some tries
+                env.setPose(s.x, s.y, s.z, s.yaw, s.pitch);
+                core::Action a;
+                a.colour = 2;
+                a.place = !breaking;
+                a.breakBlock = breaking;
+                env.step(a);
+                if (breaking) {
+                    QVERIFY2(env.grid().at(cx, cy, cz) == 0, qPrintable(QString("break %1 %2 %3").arg(cx).arg(cy).arg(cz)));
+                    ++broken;
+                } else {
+                    QVERIFY2(env.grid().at(cx, cy, cz) == 2, qPrintable(QString("place %1 %2 %3").arg(cx).arg(cy).arg(cz)));
+                    ++placed;
+                }
+            }
+        }
+        QVERIFY2(placed > 100 && broken > 200, qPrintable(QString("%1 %2").arg(placed).arg(broken)));
+    }
+
+    void catalogReadsTasksByIdAndFilter() {
+        IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("c.db");
+        const auto tasks = core::readTaskList((test::sharedDir() + "/conformance/tasks.jsonl").toStdString());
+        {
+            catalog::Catalog cat(db.toStdString());
+            std::vector<catalog::TaskRecord> recs;
+            for (const auto& t : tasks) {
+                catalog::TaskRecord r;
+                r.task = t;
+                r.source = catalog::TaskSource::SingleTurn;
+                recs.push_back(std::move(r));
+            }
+            cat.putTasks(recs);
+        }
+        scripting::LuaState lua(test::sandboxFor(dir.path()));
+        LUA_OK_RUN(lua, QString(R"(
+            local iglu = require "iglu"
+            local cat = iglu.catalog("%1")
+            assert(cat:count() == %2, "count " .. cat:count())
+            local t = assert(cat:task("CQ-game-1507"))
+            assert(t.id == "CQ-game-1507" and t.target:count() == 4 and t.starting:count() == 3)
+            assert(cat:task("no-such-task") == nil)
+            local some = cat:tasks{ids = {"CQ-game-6", "CQ-game-1507"}}
+            assert(#some == 2)
+            local blue = cat:tasks{text = "yellow block", limit = 3}
+            assert(#blue >= 1 and #blue <= 3)
+            for _, x in ipairs(blue) do assert(x.instruction:lower():find("yellow")) end
+        )").arg(db).arg(tasks.size()));
+        LUA_FAILS_WITH(lua, QString("require('iglu').catalog('%1')").arg(dir.filePath("new.db")), "no catalog");
+        QVERIFY(!QFile::exists(dir.filePath("new.db")));
+        scripting::LuaState other(test::sandboxFor());  // data folders elsewhere: refused
+        LUA_FAILS_WITH(other, QString("require('iglu').catalog('%1')").arg(db), "outside the readable data folders");
+    }
+
+    void actionsAreValidated() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            E = iglu.env{action_space = "flying"}
+            E:set_task{target = {{0, -1, 0, 1}}}
+            E:reset()
+            E:step{movement = {0, 0, 1}, camera = {10, -5}, inventory = 2, placement = 0}
+            local x, y, z, yaw, pitch = E:agent()
+            assert(yaw == 10 and pitch == -5 and y > 0, "flying up and turning")
+        )");
+        LUA_FAILS_WITH(lua, "E:step(3)", "flying environment takes");
+        LUA_FAILS_WITH(lua, "E:step{placement = 5}", "action.placement");
+        LUA_FAILS_WITH(lua, "E:step{movement = {0/0, 0, 0}}", "must be finite");
+        LUA_FAILS_WITH(lua, "E:step{camera = 'left'}", "action.camera must be a table");
+        LUA_FAILS_WITH(lua, "require('iglu').env{action_space = 'swimming'}", "action_space");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLuaApi)
+#include "test_lua_api.moc"

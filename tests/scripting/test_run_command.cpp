@@ -1,0 +1,226 @@
+// `iglu run` end to end: JSON summary keys, episodes stored in the catalog, resume after a
+// finished run and after Ctrl-C (SIGINT), and a broken experiment reported with its file.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+#include "../shared_dir.hpp"
+#include "core/catalog/catalog.hpp"
+
+using namespace iglu;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out, err;
+};
+
+Run runIglu(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(IGLU_CLI_PATH), args);
+    if (!p.waitForFinished(600000)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text) {
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(text.toUtf8());
+    return f.fileName();
+}
+
+/// The first n lines of the conformance task list, as a task-list file in `dir`.
+QString taskSubset(const QTemporaryDir& dir, int n) {
+    QFile in(test::sharedDir() + "/conformance/tasks.jsonl");
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    QString text;
+    for (int i = 0; i < n && !in.atEnd(); ++i) text += QString::fromUtf8(in.readLine());
+    return writeFile(dir, "tasks.jsonl", text);
+}
+
+QString experiment(const QString& name, const QString& agent, const QString& tasks, const QString& env) {
+    return QString("return { name = '%1', agent = '%2', tasks = { file = '%3' }, env = %4, seeds = {1} }")
+        .arg(name, agent, tasks, env);
+}
+
+int storedEpisodes(const QString& db, const QString& name) {
+    catalog::Catalog cat(db.toStdString());
+    const auto e = cat.experiment(name.toStdString());
+    return e ? static_cast<int>(cat.episodes(e->id).size()) : 0;
+}
+
+}  // namespace
+
+class TestRunCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { IGLU_REQUIRE_SHARED("conformance/tasks.jsonl"); }
+
+    void jsonSummaryStoresAndResumes() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 8);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "oracle.lua",
+                                      experiment("oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks,
+                                                 "{ action_space = 'flying', max_steps = 500, target_in_obs = true }"));
+        Run r = runIglu({"run", exp, "--db", db, "--json", "--jobs", "2"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(j["episodes"].toInt(), 8);
+        QCOMPARE(j["ran"].toInt(), 8);
+        QVERIFY(j["success_rate"].toDouble() >= 0.75);
+        QVERIFY(j["mean_f1"].toDouble() > j["baseline"].toObject()["mean_f1"].toDouble());
+        const QJsonObject per = j["per_skill"].toObject();
+        QVERIFY(!per.isEmpty());
+        for (const QString& k : per.keys()) {
+            const QJsonObject s = per[k].toObject();
+            QVERIFY(s.contains("episodes") && s.contains("success_rate") && s.contains("mean_f1"));
+        }
+        QCOMPARE(storedEpisodes(db, "oracle8"), 8);
+
+        // Re-running resumes: nothing left to run, the summary still covers all 8 episodes.
+        Run again = runIglu({"run", exp, "--db", db, "--json"});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        const QJsonObject j2 = QJsonDocument::fromJson(again.out.toUtf8()).object();
+        QCOMPARE(j2["ran"].toInt(), 0);
+        QCOMPARE(j2["episodes"].toInt(), 8);
+        QCOMPARE(j2["success_rate"].toDouble(), j["success_rate"].toDouble());
+        QCOMPARE(storedEpisodes(db, "oracle8"), 8);
+
+        // A changed configuration under the same name is refused (stored episodes would mix in)...
+        const QString changed = writeFile(dir, "oracle_changed.lua",
+                                          experiment("oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks,
+                                                     "{ action_space = 'flying', max_steps = 400, target_in_obs = true }"));
+        Run refused = runIglu({"run", changed, "--db", db, "--json"});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.err.contains("another configuration") && refused.err.contains("--name"), qPrintable(refused.err));
+        // ... and runs under a new name.
+        Run renamed = runIglu({"run", changed, "--db", db, "--json", "--name", "oracle8-400"});
+        QVERIFY2(renamed.exitCode == 0, qPrintable(renamed.err));
+        QCOMPARE(QJsonDocument::fromJson(renamed.out.toUtf8()).object()["ran"].toInt(), 8);
+        QCOMPARE(storedEpisodes(db, "oracle8-400"), 8);
+
+        // The text table names every skill row and the do-nothing baseline.
+        Run table = runIglu({"run", exp, "--db", db});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("do-nothing"));
+        QVERIFY(table.out.contains("\nall "));
+    }
+
+    void interruptKeepsFinishedEpisodesAndResumes() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 62);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "slow.lua",
+                                      experiment("slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua", tasks,
+                                                 "{ action_space = 'walking', max_steps = 300 }"));
+        QProcess p;
+        p.start(QStringLiteral(IGLU_CLI_PATH), {"run", exp, "--db", db, "--json"});
+        QVERIFY(p.waitForStarted());
+        // Wait (by polling the catalog, not by sleeping a fixed time) until two episodes are stored.
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(db) && storedEpisodes(db, "slow") >= 2, 120000);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 130);
+        const int kept = storedEpisodes(db, "slow");
+        QVERIFY2(kept >= 2 && kept < 62, qPrintable(QString::number(kept)));
+        const QJsonObject partial = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QVERIFY(partial["interrupted"].toBool());
+
+        Run rest = runIglu({"run", exp, "--db", db, "--json", "--jobs", "2"});
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.err));
+        const QJsonObject j = QJsonDocument::fromJson(rest.out.toUtf8()).object();
+        QCOMPARE(j["ran"].toInt(), 62 - kept);
+        QCOMPARE(j["episodes"].toInt(), 62);
+        QCOMPARE(storedEpisodes(db, "slow"), 62);
+    }
+
+    void rolloutsAreStoredWhenAsked() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 2);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "rec.lua",
+                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
+                                              " env = { action_space = 'flying', max_steps = 500, target_in_obs = true } }")
+                                          .arg(IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks));
+        Run r = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        catalog::Catalog cat(db.toStdString());
+        const auto e = cat.experiment("rec");
+        QVERIFY(e.has_value());
+        const auto episodes = cat.episodes(e->id);
+        QCOMPARE(episodes.size(), std::size_t(2));
+        for (const auto& ep : episodes) {
+            QVERIFY(ep.rolloutId.has_value());
+            const auto rollout = cat.rollout(*ep.rolloutId);
+            QVERIFY(rollout.has_value());
+            QCOMPARE(rollout->kind, core::RolloutKind::Agent);
+            QCOMPARE(static_cast<int>(rollout->size()), ep.steps);
+            QCOMPARE(rollout->source, std::string("experiment:rec"));
+            const auto task = cat.task(ep.taskId);
+            QVERIFY(task.has_value());
+            if (ep.success) QVERIFY(rollout->finalGrid() == task->task.target);
+        }
+    }
+
+    void failingEpisodesAreStoredWithTheirTraceback() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 3);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "failing.lua",
+                                      experiment("failing", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/failing.lua", tasks,
+                                                 "{ max_steps = 20 }"));
+        Run r = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        QCOMPARE(r.exitCode, 0);  // the run goes on; the episodes are marked failed
+        const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(j["errors"].toInt(), 3);
+        catalog::Catalog cat(db.toStdString());
+        const auto e = cat.experiment("failing");
+        QVERIFY(e.has_value());
+        for (const auto& ep : cat.episodes(e->id)) {
+            QVERIFY(!ep.ok);
+            QVERIFY2(QString::fromStdString(ep.error).contains("failing.lua:6:"), ep.error.c_str());
+        }
+    }
+
+    void luaCommandRunsScriptsSandboxed() {
+        QTemporaryDir dir;
+        const QString ok = writeFile(dir, "ok.lua",
+                                     "local iglu = require 'iglu'\n"
+                                     "local env = iglu.env{action_space = 'flying'}\n"
+                                     "env:set_task{target = {{0, -1, 0, 1}}}\n"
+                                     "env:reset()\n"
+                                     "print('args', arg[1], arg[2], env:scores().target_size)\n");
+        Run r = runIglu({"lua", ok, "a", "b"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("args\ta\tb\t1"), qPrintable(r.err));  // print goes to stderr
+        const QString bad = writeFile(dir, "bad.lua", "local x = 1\nos.execute('true')\n");
+        Run b = runIglu({"lua", bad});
+        QCOMPARE(b.exitCode, 1);
+        QVERIFY2(b.err.contains("bad.lua:2:"), qPrintable(b.err));
+    }
+
+    void brokenExperimentNamesItsFile() {
+        QTemporaryDir dir;
+        const QString exp = writeFile(dir, "broken.lua", "return { name = 'x', agent = 'nope.lua' }");
+        Run r = runIglu({"run", exp, "--tasks", "x.jsonl"});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("broken.lua") && r.err.contains("agent"), qPrintable(r.err));
+        const QString syntax = writeFile(dir, "syntax.lua", "return {\n  name = ,\n}");
+        Run s = runIglu({"run", syntax, "--tasks", "x.jsonl"});
+        QVERIFY(s.exitCode != 0);
+        QVERIFY2(s.err.contains("syntax.lua:2:"), qPrintable(s.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunCommand)
+#include "test_run_command.moc"

@@ -1,0 +1,116 @@
+// The sandbox: escapes are tried and refused; runaway scripts are stopped even through pcall;
+// memory is capped; the state stays usable after an abort.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "lua_test_util.hpp"
+
+using namespace iglu;
+
+class TestSandbox : public QObject {
+    Q_OBJECT
+private slots:
+    void dangerousGlobalsAreGone() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, R"(
+            assert(os.execute == nil and os.exit == nil and os.remove == nil and os.rename == nil and os.getenv == nil)
+            assert(io.popen == nil and io.write == nil and io.output == nil and io.tmpfile == nil)
+            assert(dofile == nil and loadfile == nil and package == nil)
+            assert(debug.getinfo == nil and debug.sethook == nil and debug.setupvalue == nil and debug.traceback ~= nil)
+            assert(string.dump == nil)
+            assert(os.clock and os.time and math.floor and string.format and table.concat and coroutine.wrap)
+        )");
+        LUA_FAILS_WITH(lua, "os.execute('true')", "attempt to call a nil value");
+    }
+
+    void ioOnlyReadsBelowTheDataFolders() {
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        QFile f(data.filePath("ok.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hello\n");
+        f.close();
+        QTemporaryDir outside;
+        QFile secret(outside.filePath("secret.txt"));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("secret\n");
+        secret.close();
+        QVERIFY(QFile::link(secret.fileName(), data.filePath("link.txt")));
+
+        scripting::LuaState lua(test::sandboxFor(data.path()));
+        LUA_OK_RUN(lua, QString("local h = assert(io.open('%1')); assert(h:read('l') == 'hello'); h:close()"
+                                "; for l in io.lines('%1') do assert(l == 'hello') end")
+                            .arg(data.filePath("ok.txt")));
+        LUA_FAILS_WITH(lua, QString("io.open('%1')").arg(secret.fileName()), "outside the readable data folders");
+        LUA_FAILS_WITH(lua, QString("io.open('%1/../%2/secret.txt')").arg(data.path(), QFileInfo(outside.path()).fileName()),
+                       "outside the readable data folders");
+        LUA_FAILS_WITH(lua, QString("io.open('%1')").arg(data.filePath("link.txt")), "outside the readable data folders");
+        LUA_FAILS_WITH(lua, "io.open('/etc/passwd')", "outside the readable data folders");
+        LUA_FAILS_WITH(lua, QString("io.open('%1', 'w')").arg(data.filePath("new.txt")), "only read modes");
+        LUA_FAILS_WITH(lua, QString("io.open('%1', 'a+')").arg(data.filePath("ok.txt")), "only read modes");
+        QVERIFY(!QFile::exists(data.filePath("new.txt")));
+        LUA_FAILS_WITH(lua, "require('iglu').read_tasks('/etc/passwd')", "outside the readable data folders");
+    }
+
+    void requireIsConfined() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, "local h = require 'helper'; assert(h.answer == 42); assert(require 'helper' == h)");
+        LUA_OK_RUN(lua, "local m = require 'iglu.motion'; assert(m.FLY_STEP == 0.75)");
+        LUA_FAILS_WITH(lua, "require '../../../etc/passwd'", "not found");
+        LUA_FAILS_WITH(lua, "require '/etc/passwd'", "not found");
+        LUA_FAILS_WITH(lua, "require 'os'", "not found");
+        LUA_FAILS_WITH(lua, "require 'nonexistent_module'", "confined");
+    }
+
+    void binaryChunksAreRefused() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, "local f = assert(load('return 1 + 1')); assert(f() == 2)");
+        LUA_OK_RUN(lua, "local f, err = load('\\27Lua\\84\\0garbage'); assert(f == nil and err:find('binary'), err)");
+        LUA_FAILS_WITH(lua, "load('return 1', 'x', 'b')", "only text chunks");
+        LUA_FAILS_WITH(lua, "load(function() return nil end)", "string expected");
+        LUA_OK_RUN(lua, "local env = {}; load('x = 5', 'c', 't', env)(); assert(env.x == 5 and x == nil)");
+    }
+
+    void runawayLoopIsStopped() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_FAILS_WITH(lua, "while true do end", "instruction budget exceeded");
+        QVERIFY(lua.budgetExceeded());
+        LUA_OK_RUN(lua, "local s = 0; for i = 1, 1000 do s = s + i end; assert(s == 500500)");  // usable again
+        QVERIFY(!lua.budgetExceeded());
+    }
+
+    void pcallCannotSwallowTheAbort() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_FAILS_WITH(lua, "pcall(function() while true do end end); CAUGHT = true", "instruction budget exceeded");
+        LUA_FAILS_WITH(lua, "while true do pcall(function() while true do end end) end", "instruction budget exceeded");
+        LUA_FAILS_WITH(lua, "while true do xpcall(function() while true do end end, function(e) return e end) end",
+                       "instruction budget");
+        LUA_FAILS_WITH(lua,
+                       "local co = coroutine.wrap(function() while true do end end)\n"
+                       "while true do pcall(co) end",
+                       "budget");
+        lua_getglobal(lua.get(), "CAUGHT");
+        QVERIFY(lua_isnil(lua.get(), -1));  // the line after the pcall never ran
+        lua_pop(lua.get(), 1);
+    }
+
+    void memoryIsCapped() {
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.memoryLimit = 16u << 20;
+        o.instructionBudget = 0;  // only the memory cap stops this one
+        scripting::LuaState lua(o);
+        LUA_FAILS_WITH(lua, "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end", "not enough memory");
+        QVERIFY(lua.memoryUsed() <= (16u << 20));
+        lua_gc(lua.get(), LUA_GCCOLLECT, 0);
+        LUA_OK_RUN(lua, "local t = {} for i = 1, 100 do t[i] = i end");
+    }
+
+    void errorsCarryFileAndLine() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_FAILS_WITH(lua, "local h = require 'helper'; h.fail()", "helper.lua:4:");
+        LUA_FAILS_WITH(lua, "local h = require 'helper'; h.fail()", "stack traceback");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandbox)
+#include "test_sandbox.moc"

@@ -1,0 +1,56 @@
+// iglu lua SCRIPT.lua [ARGS...]: runs a Lua script in the sandbox with the iglu module (for
+// trying an idea: make an env, step it, print scores). `arg` holds the arguments.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "scripting/lua_state.hpp"
+#include "workbench/cli/commands.hpp"
+
+namespace iglu::cli {
+
+namespace {
+struct LuaOptions {
+    std::string script;
+    std::vector<std::string> args;
+    bool trusted = false;
+};
+
+void runLua(const LuaOptions& o) {
+    namespace fs = std::filesystem;
+    scripting::SandboxOptions opts;
+    opts.sandboxed = !o.trusted;
+    const fs::path dir = fs::absolute(o.script).parent_path();
+    opts.requireDirs = {dir.string(), scripting::bundledLibraryDir()};
+    opts.dataDirs = scripting::defaultDataDirs();
+    opts.dataDirs.push_back(dir.string());
+    opts.instructionBudget = 0;  // a top-level script may run long; Ctrl-C stops it
+    scripting::LuaState lua(opts);
+    lua_State* L = lua.get();
+    lua_createtable(L, static_cast<int>(o.args.size()), 1);
+    lua_pushstring(L, o.script.c_str());
+    lua_rawseti(L, -2, 0);
+    for (std::size_t i = 0; i < o.args.size(); ++i) {
+        lua_pushstring(L, o.args[i].c_str());
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setglobal(L, "arg");
+    try {
+        lua.doFile(o.script, 0);
+    } catch (const scripting::ScriptError& e) {
+        std::cerr << "iglu lua: " << e.what() << "\n";
+        exitCode() = 1;
+    }
+}
+}  // namespace
+
+void addLuaCommand(CLI::App& app) {
+    auto o = std::make_shared<LuaOptions>();
+    auto* cmd = app.add_subcommand("lua", "Run a Lua script with the iglu module (sandboxed)");
+    cmd->add_option("script", o->script, "Lua script")->required()->check(CLI::ExistingFile);
+    cmd->add_option("args", o->args, "Arguments (the script's arg table)");
+    cmd->add_flag("--trusted", o->trusted, "Full standard library (no sandbox)");
+    cmd->callback([o] { runLua(*o); });
+}
+
+}  // namespace iglu::cli
