@@ -6,6 +6,7 @@ namespace iglu::cli {
 
 void addConformanceCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
+void addRenderCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();
