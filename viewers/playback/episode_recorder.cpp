@@ -8,6 +8,10 @@
 
 namespace iglu::viewers {
 
+namespace {
+constexpr int kLookDownSteps = 7;  // 35 degrees down: the floor is within reach from the start pose
+}  // namespace
+
 core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOptions& options) {
     core::EnvConfig config;
     config.maxSteps = options.steps + 1;
@@ -32,7 +36,8 @@ core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOpt
     for (int step = 0; step < options.steps; ++step) {
         const double u = rng.uniform();
         int action = rng.below(16);
-        if (u < options.placeProbability) action = 17;
+        if (step < kLookDownSteps) action = 14;  // pitch -5: look at the floor first
+        else if (u < options.placeProbability) action = 17;
         else if (u < options.placeProbability + options.breakProbability) action = 16;
         const core::StepResult res = env.step(action);
         changes.clear();

@@ -13,7 +13,8 @@ namespace iglu::viewers {
 struct RandomEpisodeOptions {
     std::uint64_t seed = 1;
     int steps = 250;
-    /// Walking discrete actions, chosen uniformly except that "place" (17) is picked with this
+    /// Walking discrete actions: the first 7 steps look down (action 14, 35 degrees, so the floor
+    /// is within reach), then uniform choices except that "place" (17) is picked with this
     /// probability and "break" (16) with breakProbability: a uniform agent barely builds.
     double placeProbability = 0.25;
     double breakProbability = 0.05;

@@ -163,12 +163,12 @@ struct ZoneScene::Impl {
         axes->SetTotalLength(2, 2, 2);
         axes->SetShaftTypeToLine();
         axes->SetConeRadius(0.3);
-        for (vtkCaptionActor2D* caption : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(),
+        for (vtkCaptionActor2D* axisCaption : {axes->GetXAxisCaptionActor2D(), axes->GetYAxisCaptionActor2D(),
                                            axes->GetZAxisCaptionActor2D()}) {
-            caption->GetTextActor()->SetTextScaleModeToNone();
-            caption->GetCaptionTextProperty()->SetFontSize(13);
-            caption->GetCaptionTextProperty()->ItalicOff();
-            caption->GetCaptionTextProperty()->ShadowOff();
+            axisCaption->GetTextActor()->SetTextScaleModeToNone();
+            axisCaption->GetCaptionTextProperty()->SetFontSize(13);
+            axisCaption->GetCaptionTextProperty()->ItalicOff();
+            axisCaption->GetCaptionTextProperty()->ShadowOff();
         }
         vtkNew<vtkTransform> axesAt;
         axesAt->Translate(kZoneBounds[0] - 1.0, kZoneBounds[2], kZoneBounds[5] + 1.0);
