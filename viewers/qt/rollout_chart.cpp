@@ -19,6 +19,9 @@ RolloutChart::RolloutChart(QWidget* parent)
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignTop);
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    chart->legend()->setFont(legendFont);
     reward_->setName(tr("return (cumulative reward)"));
     f1_->setName(tr("F1"));
     marker_->setName(tr("current step"));
@@ -45,7 +48,7 @@ RolloutChart::RolloutChart(QWidget* parent)
     marker_->attachAxis(axisF1_);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumHeight(210);
 }
 
 void RolloutChart::clear() {

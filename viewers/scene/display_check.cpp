@@ -1,6 +1,8 @@
 #include "viewers/scene/display_check.hpp"
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include <X11/Xlib.h>
 
@@ -17,6 +19,23 @@ std::optional<std::string> displayProblem() {
                "\" (VTK needs one to render; run under xvfb-run -a -s \"-screen 0 1280x1024x24\")";
     XCloseDisplay(d);
     return std::nullopt;
+}
+
+void* openXDisplay(std::string* problem) {
+    if (auto p = displayProblem(); p && std::getenv("DISPLAY") == nullptr) {
+        if (problem) *problem = *p;
+        return nullptr;
+    }
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        if (Display* d = XOpenDisplay(nullptr)) return d;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    if (problem) *problem = displayProblem().value_or(std::string("cannot open the X display"));
+    return nullptr;
+}
+
+void closeXDisplay(void* display) {
+    if (display != nullptr) XCloseDisplay(static_cast<Display*>(display));
 }
 
 }  // namespace iglu::viewers

@@ -36,6 +36,7 @@ void writePng(const Image& image, const std::string& path) {
 struct OffscreenRenderer::Impl {
     vtkSmartPointer<vtkRenderWindow> window;
     vtkRenderer* attached = nullptr;
+    void* display = nullptr;  // our X connection, lent to VTK
     int width = 0, height = 0;
 
     void attach(ZoneScene& scene) {
@@ -50,10 +51,13 @@ struct OffscreenRenderer::Impl {
 OffscreenRenderer::OffscreenRenderer(int width, int height) : impl_(std::make_unique<Impl>()) {
     if (width <= 0 || height <= 0 || width > 8192 || height > 8192)
         throw RenderError("image size " + std::to_string(width) + "x" + std::to_string(height) + " is out of range 1..8192");
-    if (auto problem = displayProblem()) throw RenderError(*problem);
+    std::string problem;
+    impl_->display = openXDisplay(&problem);
+    if (impl_->display == nullptr) throw RenderError(problem);
     impl_->width = width;
     impl_->height = height;
     impl_->window = vtkSmartPointer<vtkRenderWindow>::New();
+    impl_->window->SetDisplayId(impl_->display);
     impl_->window->SetOffScreenRendering(1);
     impl_->window->SetMultiSamples(0);
     impl_->window->SetSize(width, height);
@@ -62,6 +66,8 @@ OffscreenRenderer::OffscreenRenderer(int width, int height) : impl_(std::make_un
 OffscreenRenderer::~OffscreenRenderer() {
     if (impl_->attached != nullptr) impl_->window->RemoveRenderer(impl_->attached);
     impl_->window->Finalize();
+    impl_->window = nullptr;
+    closeXDisplay(impl_->display);
 }
 
 void OffscreenRenderer::renderFrame(ZoneScene& scene) {

@@ -153,7 +153,7 @@ struct ZoneScene::Impl {
             renderer->AddActor(layer->actor);
         }
         ghost.actor->GetProperty()->SetOpacity(kGhostOpacity);
-        edges.actor->GetProperty()->SetLineWidth(2.0);
+        edges.actor->GetProperty()->SetLineWidth(1.0);
         edges.actor->GetProperty()->LightingOff();
         edges.mapper->ScalarVisibilityOff();
         edges.actor->GetProperty()->SetColor(1, 1, 1);
