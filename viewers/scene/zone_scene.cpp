@@ -12,9 +12,9 @@
 #include <vtkCamera.h>
 #include <vtkCaptionActor2D.h>
 #include <vtkCellArray.h>
-#include <vtkCubeSource.h>
 #include <vtkCylinderSource.h>
-#include <vtkGlyph3DMapper.h>
+#include <vtkFloatArray.h>
+#include <vtkIdTypeArray.h>
 #include <vtkNew.h>
 #include <vtkOutlineSource.h>
 #include <vtkPointData.h>
@@ -72,52 +72,145 @@ constexpr int kLegendLines = 6;
 
 double c01(std::uint8_t v) { return v / 255.0; }
 
-/// One glyph-instanced layer: every point becomes a copy of the source, coloured per point.
-struct GlyphLayer {
+/// One layer of cubes (or cube outlines) as a single polydata: every visible face is a quad with
+/// its own normal and colour, and faces between two cubes of the same layer are dropped. One draw
+/// call per layer; llvmpipe renders a full zone in a few milliseconds (glyph instancing took ~50).
+struct CubeLayer {
+    struct Cube { int x, y, z; Rgb colour; };
+    enum class Kind { Faces, Outlines };
+
+    Kind kind;
+    std::vector<Cube> cubes;
+    std::array<bool, core::kCells> occupied{};
     vtkNew<vtkPoints> points;
+    vtkNew<vtkFloatArray> normals;
     vtkNew<vtkUnsignedCharArray> colours;
+    vtkNew<vtkIdTypeArray> connectivity;
+    vtkNew<vtkCellArray> cells;
     vtkNew<vtkPolyData> poly;
-    vtkNew<vtkGlyph3DMapper> mapper;
+    vtkNew<vtkPolyDataMapper> mapper;
     vtkNew<vtkActor> actor;
 
-    GlyphLayer() {
-        colours->SetName("colours");
+    explicit CubeLayer(Kind k) : kind(k) {
+        cubes.reserve(core::kCells);
+        points->SetDataTypeToFloat();
+        normals->SetNumberOfComponents(3);
+        normals->SetName("normals");
         colours->SetNumberOfComponents(3);
+        colours->SetName("colours");
         poly->SetPoints(points);
+        if (kind == Kind::Faces) {
+            poly->SetPolys(cells);
+            poly->GetPointData()->SetNormals(normals);
+        } else {
+            poly->SetLines(cells);
+        }
         poly->GetPointData()->SetScalars(colours);
         mapper->SetInputData(poly);
-        mapper->ScalingOff();
-        mapper->OrientOff();
         mapper->SetScalarModeToUsePointData();
         mapper->SetColorModeToDirectScalars();
         mapper->ScalarVisibilityOn();
         actor->SetMapper(mapper);
     }
     void clear() {
-        points->Reset();
-        colours->Reset();
+        for (const Cube& c : cubes) occupied[static_cast<std::size_t>(core::Grid::index(c.x, c.y, c.z))] = false;
+        cubes.clear();
     }
     void add(int x, int y, int z, Rgb c) {
-        points->InsertNextPoint(x, y, z);
-        const unsigned char rgb[3] = {c.r, c.g, c.b};
-        colours->InsertNextTypedTuple(rgb);
+        cubes.push_back({x, y, z, c});
+        occupied[static_cast<std::size_t>(core::Grid::index(x, y, z))] = true;
+    }
+    bool has(int x, int y, int z) const {
+        return core::Grid::inZone(x, y, z) && occupied[static_cast<std::size_t>(core::Grid::index(x, y, z))];
     }
     void commit() {
+        if (kind == Kind::Faces) buildFaces();
+        else buildOutlines();
         points->Modified();
+        normals->Modified();
         colours->Modified();
+        connectivity->Modified();
+        cells->Modified();
         poly->Modified();
-        actor->SetVisibility(points->GetNumberOfPoints() > 0);
+        actor->SetVisibility(!cubes.empty());
     }
-    int size() const { return static_cast<int>(points->GetNumberOfPoints()); }
+    int size() const { return static_cast<int>(cubes.size()); }
+
+private:
+    void buildFaces() {
+        // Face f: normal axis/sign and its four corners (unit cube around the centre).
+        static constexpr int kNormal[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        static constexpr float kCorner[6][4][3] = {
+            {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
+            {{-1, -1, -1}, {-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}},
+            {{-1, 1, -1}, {-1, 1, 1}, {1, 1, 1}, {1, 1, -1}},
+            {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
+            {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
+            {{-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}, {1, -1, -1}}};
+        std::size_t faces = 0;
+        for (const Cube& c : cubes)
+            for (const auto& n : kNormal) faces += has(c.x + n[0], c.y + n[1], c.z + n[2]) ? 0 : 1;
+        const auto nPoints = static_cast<vtkIdType>(faces * 4);
+        auto* pts = static_cast<vtkFloatArray*>(points->GetData());
+        float* p = pts->WritePointer(0, nPoints * 3);
+        float* nn = normals->WritePointer(0, nPoints * 3);
+        unsigned char* col = colours->WritePointer(0, nPoints * 3);
+        vtkIdType* conn = connectivity->WritePointer(0, nPoints);
+        vtkIdType id = 0;
+        const float h = static_cast<float>(kCube / 2);
+        for (const Cube& c : cubes)
+            for (int f = 0; f < 6; ++f) {
+                const int* n = kNormal[f];
+                if (has(c.x + n[0], c.y + n[1], c.z + n[2])) continue;
+                for (const auto& k : kCorner[f]) {
+                    *p++ = static_cast<float>(c.x) + h * k[0];
+                    *p++ = static_cast<float>(c.y) + h * k[1];
+                    *p++ = static_cast<float>(c.z) + h * k[2];
+                    *nn++ = static_cast<float>(n[0]);
+                    *nn++ = static_cast<float>(n[1]);
+                    *nn++ = static_cast<float>(n[2]);
+                    *col++ = c.colour.r;
+                    *col++ = c.colour.g;
+                    *col++ = c.colour.b;
+                    *conn++ = id++;
+                }
+            }
+        cells->SetData(4, connectivity);
+    }
+    void buildOutlines() {
+        static constexpr int kEdges[12][2] = {{0, 1}, {1, 3}, {3, 2}, {2, 0}, {4, 5}, {5, 7},
+                                             {7, 6}, {6, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+        const auto nCubes = static_cast<vtkIdType>(cubes.size());
+        auto* pts = static_cast<vtkFloatArray*>(points->GetData());
+        float* p = pts->WritePointer(0, nCubes * 8 * 3);
+        unsigned char* col = colours->WritePointer(0, nCubes * 8 * 3);
+        vtkIdType* conn = connectivity->WritePointer(0, nCubes * 24);
+        const float h = 0.5f;
+        vtkIdType base = 0;
+        for (const Cube& c : cubes) {
+            for (int corner = 0; corner < 8; ++corner) {
+                *p++ = static_cast<float>(c.x) + ((corner & 1) ? h : -h);
+                *p++ = static_cast<float>(c.y) + ((corner & 2) ? h : -h);
+                *p++ = static_cast<float>(c.z) + ((corner & 4) ? h : -h);
+                *col++ = 255;
+                *col++ = 255;
+                *col++ = 255;
+            }
+            for (const auto& e : kEdges) {
+                *conn++ = base + e[0];
+                *conn++ = base + e[1];
+            }
+            base += 8;
+        }
+        cells->SetData(2, connectivity);
+    }
 };
 
 }  // namespace
 
 struct ZoneScene::Impl {
     vtkNew<vtkRenderer> renderer;
-    vtkNew<vtkCubeSource> cube;
-    vtkNew<vtkOutlineSource> cubeOutline;
-    GlyphLayer solid, ghost, edges;
+    CubeLayer solid{CubeLayer::Kind::Faces}, ghost{CubeLayer::Kind::Faces}, edges{CubeLayer::Kind::Outlines};
     vtkNew<vtkActor> floor;
     vtkNew<vtkActor> zoneOutline;
     vtkNew<vtkAxesActor> axes;
@@ -138,14 +231,7 @@ struct ZoneScene::Impl {
     std::array<std::int8_t, core::kCells> colours{};
 
     Impl() {
-        cube->SetXLength(kCube);
-        cube->SetYLength(kCube);
-        cube->SetZLength(kCube);
-        cubeOutline->SetBounds(-0.5, 0.5, -0.5, 0.5, -0.5, 0.5);
-        for (GlyphLayer* layer : {&solid, &ghost})
-            layer->mapper->SetSourceConnection(cube->GetOutputPort());
-        edges.mapper->SetSourceConnection(cubeOutline->GetOutputPort());
-        for (GlyphLayer* layer : {&solid, &ghost, &edges}) {
+        for (CubeLayer* layer : {&solid, &ghost, &edges}) {
             auto* p = layer->actor->GetProperty();
             p->SetAmbient(0.30);
             p->SetDiffuse(0.75);
@@ -456,7 +542,7 @@ void ZoneScene::applyView(ViewPreset v) {
     double bounds[6];
     std::copy(std::begin(kZoneBounds), std::end(kZoneBounds), bounds);
     impl_->renderer->ResetCamera(bounds);
-    cam->Zoom(1.15);
+    cam->Zoom(1.05);
     impl_->renderer->ResetCameraClippingRange(bounds);
 }
 

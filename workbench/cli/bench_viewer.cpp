@@ -4,6 +4,9 @@
 //                            layer, the agent and the legend, offscreen, waiting for completion
 //                            (llvmpipe under Xvfb on CI); goal <= 33 ms
 //   viewer_frame_ms_p95, viewer_frame_cubes, viewer_gl_renderer
+//   viewer_frame_empty_ms    the same frame with an empty zone (floor, axes, legend, agent): the
+//                            fixed cost; viewer_frame_plain_ms: full zone, overlay off (one
+//                            solid layer in the palette, no outlines)
 //   viewer_scrub_update_ms   mean scene update per step when scrubbing forward through a 1,000-step
 //                            rollout (cursor seek + overlay at the best alignment + glyph data +
 //                            agent pose), render excluded; goal <= 2 ms
@@ -49,22 +52,30 @@ void frameBenchmark(const Context& ctx, const core::Task& task, nlohmann::json& 
     scene.setAgent(core::Pose{0, 0, 0, 30, -20});
     scene.setCaption(task.id + " full zone");
     viewers::OffscreenRenderer renderer(800, 600);
-    renderer.renderFrame(scene);  // warm-up: shader compilation, buffer upload
     const int frames = std::max(5, static_cast<int>(40 * ctx.scale));
+    const auto measure = [&](std::vector<double>& ms) {
+        renderer.renderFrame(scene);  // warm-up: shader compilation, buffer upload
+        ms.clear();
+        const viewers::ViewPreset views[] = {viewers::ViewPreset::Iso, viewers::ViewPreset::Front,
+                                             viewers::ViewPreset::Side, viewers::ViewPreset::Top};
+        for (int i = 0; i < frames; ++i) {
+            scene.applyView(views[i % 4]);  // a new camera every frame: nothing cached
+            const double t0 = now();
+            renderer.renderFrame(scene);
+            ms.push_back((now() - t0) * 1e3);
+        }
+        std::sort(ms.begin(), ms.end());
+        return ms[ms.size() / 2];
+    };
     std::vector<double> ms;
-    ms.reserve(static_cast<std::size_t>(frames));
-    const viewers::ViewPreset views[] = {viewers::ViewPreset::Iso, viewers::ViewPreset::Front,
-                                         viewers::ViewPreset::Side, viewers::ViewPreset::Top};
-    for (int i = 0; i < frames; ++i) {
-        scene.applyView(views[i % 4]);  // a new camera every frame: nothing cached
-        const double t0 = now();
-        renderer.renderFrame(scene);
-        ms.push_back((now() - t0) * 1e3);
-    }
-    std::sort(ms.begin(), ms.end());
-    out["viewer_frame_ms"] = ms[ms.size() / 2];
+    out["viewer_frame_ms"] = measure(ms);
     out["viewer_frame_ms_p95"] = ms[std::min(ms.size() - 1, ms.size() * 95 / 100)];
     out["viewer_frame_cubes"] = scene.cubesShown();
+    scene.setOverlay(false);
+    scene.setGhost(false);
+    out["viewer_frame_plain_ms"] = measure(ms);
+    scene.setBuilt(core::Grid{});
+    out["viewer_frame_empty_ms"] = measure(ms);
     out["viewer_frame_size"] = "800x600";
     out["viewer_gl_renderer"] = renderer.glRenderer();
 }
