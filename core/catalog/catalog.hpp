@@ -16,6 +16,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rollout/rollout.hpp"
@@ -35,6 +36,7 @@ inline constexpr int kSchemaVersion = 1;
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
 const char* taskSourceName(TaskSource s) noexcept;  ///< "singleturn", "session", "structure", "custom"
+std::optional<TaskSource> parseTaskSource(std::string_view name) noexcept;
 
 /// A task with everything the catalog knows about it.
 struct TaskRecord {

@@ -1,6 +1,7 @@
 // The `iglu` command line as a user runs it: exit codes, the closing line, JSON keys.
 #include <QtTest>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -91,13 +92,64 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         for (const char* key : {"env_walking_steps_per_s", "env_flying_steps_per_s", "env_place_break_steps_per_s",
-                                "maxint_full_us", "maxint_incremental_us", "env_threads_speedup"}) {
+                                "maxint_full_us", "maxint_incremental_us", "env_threads_speedup", "import_mb_per_s",
+                                "task_query_ms"}) {
             QVERIFY2(o.contains(key), key);
             QVERIFY2(o.value(key).toDouble() > 0, key);
         }
         // The place/break policy must really change the grid on about a fifth of the steps.
         const double changing = o.value("env_place_break_grid_change_fraction").toDouble();
         QVERIFY2(changing > 0.1 && changing < 0.35, qPrintable(QString::number(changing)));
+        QCOMPARE(o.value("task_query_catalog_tasks").toInt(), 10000);
+    }
+
+    void importThenListTasks() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/c.db";
+        const QString sample = QStringLiteral(IGLU_SOURCE_DIR) + "/examples/data";
+        Run imp = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db});
+        QVERIFY2(imp.exitCode == 0, qPrintable(imp.err));
+        QVERIFY2(imp.out.startsWith("singleturn: imported 20, skipped 0, human rollouts 20"), qPrintable(imp.out));
+        QVERIFY(imp.err.contains("importing singleturn 20/20 (100%)"));  // the progress line
+        Run again = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db, "--json"});
+        const QJsonObject report = QJsonDocument::fromJson(again.out.toUtf8()).object();
+        QCOMPARE(report.value("imported").toInt(), 20);
+        QVERIFY(report.contains("skipped_by_reason"));
+        QVERIFY(runIglu({"import", "structures", sample + "/structures.json", "--db", db}).exitCode == 0);
+
+        Run all = runIglu({"tasks", "--db", db, "--json"});
+        QCOMPARE(all.exitCode, 0);
+        const auto lines = all.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 20 + 156);  // no duplicates after the re-import
+        const QJsonObject first = QJsonDocument::fromJson(lines.first().toUtf8()).object();
+        for (const char* key : {"id", "instruction", "clear", "starting_blocks", "target_blocks"}) QVERIFY2(first.contains(key), key);
+        const QJsonArray block = first.value("target_blocks").toArray().first().toArray();
+        QCOMPARE(block.size(), 4);
+        QVERIFY(block[1].toInt() >= -1 && block[1].toInt() <= 7);  // IGLU y, not voxel y
+
+        Run unclear = runIglu({"tasks", "--db", db, "--clear", "no", "--json"});
+        QCOMPARE(unclear.out.trimmed().split('\n').size(), 4);
+        for (const auto& line : unclear.out.trimmed().split('\n'))
+            QCOMPARE(QJsonDocument::fromJson(line.toUtf8()).object().value("clear").toBool(true), false);
+        Run tall = runIglu({"tasks", "--db", db, "--skill", "tall,flying", "--text", "structure", "--limit", "3"});
+        QCOMPARE(lastLine(tall.out), QStringLiteral("3 tasks"));
+        Run bad = runIglu({"tasks", "--db", db, "--skill", "wobbly"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("unknown skill 'wobbly'"));
+    }
+
+    void importErrorsAreClear() {
+        QTemporaryDir dir;
+        Run missing = runIglu({"import", "singleturn", dir.path(), "--db", dir.path() + "/c.db"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("clarifying_questions_train.csv: cannot read the file"), qPrintable(missing.err));
+        QFile notCatalog(dir.path() + "/notes.txt");
+        QVERIFY(notCatalog.open(QIODevice::WriteOnly));
+        notCatalog.write(QByteArray(4096, 'x'));
+        notCatalog.close();
+        Run foreign = runIglu({"tasks", "--db", dir.path() + "/notes.txt"});
+        QCOMPARE(foreign.exitCode, 2);
+        QVERIFY2(foreign.err.contains("notes.txt: not an IGLU catalog"), qPrintable(foreign.err));
     }
 };
 

@@ -21,6 +21,8 @@ struct Benchmark {
 
 /// Benchmarks of the environment, maximal intersection and threads (bench_env.cpp).
 std::vector<Benchmark> environmentBenchmarks();
+/// Dataset import and catalog query benchmarks (bench_catalog.cpp).
+std::vector<Benchmark> catalogBenchmarks();
 /// Benchmarks of the 3D viewer: frame time and rollout scrubbing (bench_viewer.cpp).
 std::vector<Benchmark> viewerBenchmarks();
 

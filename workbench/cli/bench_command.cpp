@@ -29,6 +29,7 @@ void run(const Options& o) {
     ctx.scale = o.quick ? 0.1 : 1.0;
     ctx.threads = o.threads > 0 ? o.threads : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<bench::Benchmark> all = bench::environmentBenchmarks();
+    for (auto& b : bench::catalogBenchmarks()) all.push_back(std::move(b));
     for (auto& b : bench::viewerBenchmarks()) all.push_back(std::move(b));
     nlohmann::json out = nlohmann::json::object();
     for (const auto& b : all) {
@@ -50,7 +51,7 @@ void addBenchCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
-    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, viewer)");
+    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, import, query, viewer)");
     cmd->add_option("--threads", opts->threads, "Threads for env_threads_speedup (default: max(2, cores))");
     cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
     cmd->callback([opts] { run(*opts); });

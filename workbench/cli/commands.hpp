@@ -2,10 +2,22 @@
 // Each `iglu` subcommand lives in its own file and registers itself on the CLI11 app.
 #include <CLI/CLI.hpp>
 
+#include <string>
+#include <vector>
+
+#include "core/catalog/catalog.hpp"
+
 namespace iglu::cli {
 
 void addConformanceCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
+void addImportCommand(CLI::App& app);
+void addTasksCommand(CLI::App& app);
+
+/// The task filter of the --skill/--text/--clear/--source/--limit options (shared by every command
+/// that selects tasks). Throws std::runtime_error naming the option for a bad value.
+catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
+                                    const std::string& source, int limit);
 void addRenderCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).

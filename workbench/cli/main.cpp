@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     iglu::cli::addConformanceCommand(app);
     iglu::cli::addBenchCommand(app);
+    iglu::cli::addImportCommand(app);
+    iglu::cli::addTasksCommand(app);
     iglu::cli::addRenderCommand(app);
     try {
         app.parse(argc, argv);

@@ -1,0 +1,153 @@
+#include "core/catalog/schema.hpp"
+
+#include <string>
+#include <vector>
+
+#include "core/catalog/catalog.hpp"
+
+namespace iglu::catalog::schema {
+
+namespace {
+
+// Version 1: everything the workbench stores. Grids are sparse blobs of 4 signed bytes per block
+// (x, y, z, colour in IGLU coordinates); a rollout's frames are one packed blob (frame_codec.hpp):
+// a 1,000-step rollout loads in one read, and importing 450 human tapes writes 450 rows, not 450,000.
+constexpr const char* kVersion1 = R"SQL(
+CREATE TABLE catalog_info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tasks(
+  id TEXT PRIMARY KEY,
+  source INTEGER NOT NULL,
+  structure_id TEXT NOT NULL DEFAULT '',
+  session_id TEXT NOT NULL DEFAULT '',
+  turn INTEGER NOT NULL DEFAULT -1,
+  dialog TEXT NOT NULL DEFAULT '',
+  instruction TEXT NOT NULL DEFAULT '',
+  clear INTEGER,
+  clarifying_question TEXT NOT NULL DEFAULT '',
+  qbank TEXT NOT NULL DEFAULT '',
+  partition TEXT NOT NULL DEFAULT '',
+  starting_path TEXT NOT NULL DEFAULT '',
+  target_path TEXT NOT NULL DEFAULT '',
+  starting BLOB NOT NULL,
+  target BLOB NOT NULL,
+  starting_count INTEGER NOT NULL,
+  target_count INTEGER NOT NULL,
+  n_add INTEGER NOT NULL,
+  n_remove INTEGER NOT NULL,
+  metadata TEXT NOT NULL DEFAULT '{}',
+  search TEXT NOT NULL DEFAULT '',
+  human_skills INTEGER NOT NULL DEFAULT 0,
+  human_mask INTEGER NOT NULL DEFAULT 0,
+  auto_skills INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX tasks_by_session ON tasks(session_id, turn);
+CREATE INDEX tasks_by_structure ON tasks(structure_id);
+CREATE TABLE sessions(
+  id TEXT PRIMARY KEY,
+  structure_id TEXT NOT NULL DEFAULT '',
+  attempt TEXT NOT NULL DEFAULT '',
+  turns INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE utterances(
+  session_id TEXT NOT NULL,
+  turn INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  speaker TEXT NOT NULL,
+  text TEXT NOT NULL,
+  PRIMARY KEY(session_id, turn, seq)
+) WITHOUT ROWID;
+CREATE TABLE rollouts(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused: a replaced tape gets a new one
+  task_id TEXT NOT NULL,
+  kind INTEGER NOT NULL,
+  source TEXT NOT NULL DEFAULT '',
+  starting BLOB NOT NULL,
+  start_x REAL NOT NULL DEFAULT 0, start_y REAL NOT NULL DEFAULT 0, start_z REAL NOT NULL DEFAULT 0,
+  start_yaw REAL NOT NULL DEFAULT 0, start_pitch REAL NOT NULL DEFAULT 0,
+  n_frames INTEGER NOT NULL,
+  n_changes INTEGER NOT NULL,
+  total_reward REAL NOT NULL,
+  frames BLOB NOT NULL,  -- packed frames, see core/catalog/frame_codec.hpp
+  created TEXT NOT NULL
+);
+CREATE INDEX rollouts_by_task ON rollouts(task_id);
+CREATE UNIQUE INDEX rollouts_human_source ON rollouts(task_id, source) WHERE kind = 0;
+CREATE TABLE labels(
+  task_id TEXT NOT NULL,
+  skill TEXT NOT NULL,
+  value INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  labeler TEXT NOT NULL DEFAULT '',
+  reason TEXT NOT NULL DEFAULT '',
+  time TEXT NOT NULL,
+  PRIMARY KEY(task_id, skill, source, labeler)
+) WITHOUT ROWID;
+CREATE TABLE notes(task_id TEXT PRIMARY KEY, text TEXT NOT NULL, updated TEXT NOT NULL);
+CREATE TABLE experiments(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  script TEXT NOT NULL DEFAULT '',
+  config TEXT NOT NULL DEFAULT '{}',
+  created TEXT NOT NULL
+);
+CREATE TABLE episodes(
+  id INTEGER PRIMARY KEY,
+  experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+  task_id TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  repetition INTEGER NOT NULL,
+  ok INTEGER NOT NULL,
+  error TEXT NOT NULL DEFAULT '',
+  steps INTEGER NOT NULL,
+  total_return REAL NOT NULL,
+  precision REAL NOT NULL,
+  recall REAL NOT NULL,
+  f1 REAL NOT NULL,
+  success INTEGER NOT NULL,
+  rollout_id INTEGER REFERENCES rollouts(id) ON DELETE SET NULL,
+  finished TEXT NOT NULL,
+  UNIQUE(experiment_id, task_id, seed, repetition)
+);
+INSERT INTO catalog_info(key, value) VALUES ('application', 'iglu-workbench');
+)SQL";
+
+// Migration i brings the schema from version i to i + 1.
+const std::vector<const char*>& migrations() {
+    static const std::vector<const char*> steps{kVersion1};
+    return steps;
+}
+
+}  // namespace
+
+void migrate(sql::Connection& db) {
+    // Reading the header is the first access: a non-SQLite file fails here with a clear message.
+    const auto appId = db.scalar("PRAGMA application_id");
+    const auto version = db.scalar("PRAGMA user_version");
+    const auto tables = db.scalar("SELECT count(*) FROM sqlite_schema");
+    if (appId != kApplicationId && (appId != 0 || tables != 0))
+        throw CatalogError(db.path() + ": not an IGLU catalog (a SQLite database of another application)");
+    if (version > kSchemaVersion)
+        throw CatalogError(db.path() + ": catalog schema version " + std::to_string(version) +
+                           " is newer than this program supports (" + std::to_string(kSchemaVersion) +
+                           "); use a newer IGLU Workbench");
+    const auto& steps = migrations();
+    for (auto v = version; v < kSchemaVersion; ++v) {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+            // Another process may have migrated while we waited for the write lock.
+            if (db.scalar("PRAGMA user_version") > v) {
+                db.exec("COMMIT");
+                continue;
+            }
+            db.exec(steps[static_cast<std::size_t>(v)]);
+            db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+            db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+            db.exec("COMMIT");
+        } catch (...) {
+            db.exec("ROLLBACK");
+            throw;
+        }
+    }
+}
+
+}  // namespace iglu::catalog::schema

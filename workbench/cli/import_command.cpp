@@ -1,0 +1,70 @@
+// iglu import singleturn|sessions|structures PATH --db FILE [--no-rollouts] [--json]
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/catalog/catalog.hpp"
+#include "datasets/importer.hpp"
+#include "workbench/cli/commands.hpp"
+#include "workbench/cli/interrupt.hpp"
+#include "workbench/cli/progress_line.hpp"
+
+namespace iglu::cli {
+
+namespace {
+
+struct Options {
+    std::string kind;
+    std::string path;
+    std::string db;
+    bool noRollouts = false;
+    bool json = false;
+};
+
+nlohmann::json toJson(const datasets::ImportReport& r) {
+    nlohmann::json skipped = nlohmann::json::object(), warnings = nlohmann::json::object();
+    for (const auto& [k, v] : r.skippedBy) skipped[datasets::reasonName(k)] = v;
+    for (const auto& [k, v] : r.warningsBy) warnings[datasets::reasonName(k)] = v;
+    nlohmann::json issues = nlohmann::json::array();
+    for (const auto& i : r.issues) issues.push_back({{"reason", datasets::reasonName(i.reason)}, {"message", i.message}});
+    return {{"kind", r.kind},       {"imported", r.imported}, {"skipped", r.skipped},     {"rollouts", r.rollouts},
+            {"sessions", r.sessions}, {"labels", r.labels},   {"cancelled", r.cancelled}, {"bytes", r.bytes},
+            {"seconds", r.seconds}, {"skipped_by_reason", skipped}, {"warnings_by_reason", warnings}, {"issues", issues}};
+}
+
+void run(const Options& o) {
+    catalog::Catalog cat(o.db);
+    ProgressLine progress("importing " + o.kind);
+    datasets::ImportOptions opts;
+    opts.withRollouts = !o.noRollouts;
+    opts.cancel = &interruptFlag();
+    opts.progress = [&](std::size_t done, std::size_t total) { progress.update(done, total); };
+    datasets::ImportReport report;
+    if (o.kind == "singleturn") report = datasets::importSingleTurn(o.path, cat, opts);
+    else if (o.kind == "sessions") report = datasets::importSessions(o.path, cat, opts);
+    else report = datasets::importStructures(o.path, cat, opts);
+    progress.finish();
+    if (o.json) std::cout << toJson(report).dump(2) << "\n";
+    else std::cout << report.summary() << "catalog " << o.db << ": " << cat.taskCount() << " tasks\n";
+    if (report.cancelled) exitCode() = 130;
+}
+
+}  // namespace
+
+void addImportCommand(CLI::App& app) {
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("import", "Import an IGLU dataset (original layout) into a catalog; re-importing updates, never duplicates");
+    cmd->add_option("KIND", opts->kind, "singleturn | sessions | structures")
+        ->required()
+        ->check(CLI::IsMember({"singleturn", "sessions", "structures"}));
+    cmd->add_option("PATH", opts->path,
+                    "singleturn: the dataset folder (clarifying_questions_train.csv ...); sessions: a builder-data folder "
+                    "or a folder holding one; structures: structures.json")
+        ->required();
+    cmd->add_option("--db", opts->db, "Catalog file (created if absent)")->required();
+    cmd->add_flag("--no-rollouts", opts->noRollouts, "Do not store the builders' behaviour tapes");
+    cmd->add_flag("--json", opts->json, "Print the import report as JSON");
+    cmd->callback([opts] { run(*opts); });
+}
+
+}  // namespace iglu::cli

@@ -1,0 +1,122 @@
+// iglu tasks --db FILE [--skill S]... [--text WORDS] [--clear yes|no] [--source KIND] [--limit N] [--json]
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/catalog/catalog.hpp"
+#include "workbench/cli/commands.hpp"
+
+namespace iglu::cli {
+
+namespace {
+
+struct Options {
+    std::string db;
+    std::vector<std::string> skills;
+    std::string text;
+    std::string clear;
+    std::string source;
+    int limit = -1;
+    bool json = false;
+};
+
+nlohmann::json blocksJson(const core::Grid& g) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& b : g.blocks()) out.push_back({b.x, b.y, b.z, b.colour});
+    return out;
+}
+
+nlohmann::json skillsJson(core::SkillSet s) {
+    nlohmann::json out = nlohmann::json::array();
+    for (auto k : core::kAllSkills)
+        if (s.has(k)) out.push_back(core::skillName(k));
+    return out;
+}
+
+}  // namespace
+
+catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
+                                    const std::string& source, int limit) {
+    catalog::TaskFilter f;
+    for (const auto& arg : skills) {
+        std::stringstream ss(arg);
+        for (std::string name; std::getline(ss, name, ',');) {
+            if (name.empty()) continue;
+            auto s = core::parseSkill(name);
+            if (!s) throw std::runtime_error("--skill: unknown skill '" + name + "' (flat, flying, tricky, tall, diagonal)");
+            f.skills.push_back(*s);
+        }
+    }
+    f.text = text;
+    if (clear == "yes") f.clear = true;
+    else if (clear == "no") f.clear = false;
+    else if (!clear.empty()) throw std::runtime_error("--clear: expected yes or no, got '" + clear + "'");
+    if (!source.empty()) {
+        f.source = catalog::parseTaskSource(source);
+        if (!f.source) throw std::runtime_error("--source: expected singleturn, session, structure or custom, got '" + source + "'");
+    }
+    f.limit = limit;
+    return f;
+}
+
+namespace {
+
+void run(const Options& o) {
+    auto filter = parseTaskFilter(o.skills, o.text, o.clear, o.source, o.limit);
+    catalog::Catalog cat(o.db);
+    auto rows = cat.findTasks(filter);
+    if (o.json) {
+        // Full records for the blocks, in the same order as the summaries.
+        catalog::TaskFilter byIds;
+        for (const auto& r : rows) byIds.ids.push_back(r.id);
+        auto records = rows.empty() ? std::vector<catalog::TaskRecord>{} : cat.loadTasks(byIds);
+        std::size_t k = 0;
+        for (const auto& r : rows) {
+            while (k < records.size() && records[k].task.id != r.id) ++k;
+            if (k == records.size()) break;
+            const auto& rec = records[k];
+            nlohmann::json j = {{"id", r.id},
+                                {"source", catalog::taskSourceName(r.source)},
+                                {"structure", r.structureId},
+                                {"instruction", r.instruction},
+                                {"clear", r.clear ? nlohmann::json(*r.clear) : nlohmann::json(nullptr)},
+                                {"clarifying_question", rec.clarifyingQuestion},
+                                {"starting_blocks", blocksJson(rec.task.starting)},
+                                {"target_blocks", blocksJson(rec.task.target)},
+                                {"blocks_to_add", r.blocksToAdd},
+                                {"blocks_to_remove", r.blocksToRemove},
+                                {"human_skills", skillsJson(r.humanSkills)},
+                                {"auto_skills", skillsJson(r.autoSkills)}};
+            std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        }
+        return;
+    }
+    std::printf("%-16s %-5s %5s %6s %4s %4s  %-22s %s\n", "id", "clear", "start", "target", "+add", "-rem", "skills", "instruction");
+    for (const auto& r : rows) {
+        std::string skills = r.humanLabeled ? r.humanSkills.toString() : r.autoSkills.toString();
+        if (!r.humanLabeled && !skills.empty()) skills += " (auto)";
+        std::string instr = r.instruction.size() > 70 ? r.instruction.substr(0, 67) + "..." : r.instruction;
+        std::printf("%-16s %-5s %5d %6d %4d %4d  %-22s %s\n", r.id.c_str(), r.clear ? (*r.clear ? "yes" : "no") : "-",
+                    r.startingBlocks, r.targetBlocks, r.blocksToAdd, r.blocksToRemove, skills.c_str(), instr.c_str());
+    }
+    std::printf("%zu tasks\n", rows.size());
+}
+
+}  // namespace
+
+void addTasksCommand(CLI::App& app) {
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("tasks", "List catalog tasks, filtered by skill, text and clarity");
+    cmd->add_option("--db", opts->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--skill", opts->skills, "Only tasks with these skills (repeat or comma-separate; human labels override auto)");
+    cmd->add_option("--text", opts->text, "Only tasks whose id, instruction or dialog contains every word");
+    cmd->add_option("--clear", opts->clear, "yes | no: only clear / unclear instructions");
+    cmd->add_option("--source", opts->source, "singleturn | session | structure | custom");
+    cmd->add_option("--limit", opts->limit, "At most N tasks");
+    cmd->add_flag("--json", opts->json, "One JSON object per task (id, instruction, clear, starting_blocks, target_blocks, ...)");
+    cmd->callback([opts] { run(*opts); });
+}
+
+}  // namespace iglu::cli
