@@ -21,6 +21,8 @@
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
+#include "core/metrics/metrics.hpp"
+#include "workbench/app/example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
 #include "workbench/app/plugins_dialog.hpp"
@@ -59,6 +61,7 @@ Run runApp(const QStringList& args) {
 class TestWorkbench : public QObject {
     Q_OBJECT
     std::unique_ptr<Workbench> wb_;
+    QTemporaryDir catalogDir_;
 
     ViewerService* viewer() { return wb_->context().service<ViewerService>(); }
     /// A freshly rendered image of the 3D view after the content changed.
@@ -140,12 +143,26 @@ private slots:
         f.close();
         QVERIFY(!wb_->openData(badJsonl, &error));
         QVERIFY2(error.contains(QStringLiteral("bad.jsonl")), qPrintable(error));
+        const QString notACatalog = dir.filePath(QStringLiteral("text.db"));
+        QFile t(notACatalog);
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write("this is not a catalog\n");
+        t.close();
+        QVERIFY(!wb_->openData(notACatalog, &error));
+        QVERIFY2(error.contains(QStringLiteral("text.db")), qPrintable(error));
+        // A task list (.jsonl) still opens as a lightweight fallback.
+        QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        QCOMPARE(wb_->context().data().tasks().size(), 4);
+        QCOMPARE(wb_->context().data().kind(), QStringLiteral("task list"));
     }
 
     void bundledDataTaskIsDrawnWithOverlay() {
         QString error;
-        QVERIFY2(wb_->openData(defaultDataPath(), &error), qPrintable(error));
-        QVERIFY(wb_->context().data().tasks().size() >= 4);
+        // The bundled example catalog, imported from examples/data as on a first start.
+        QVERIFY2(createExampleCatalog(catalogDir_.filePath(QStringLiteral("examples.db")), &wb_->window(), &error), qPrintable(error));
+        QVERIFY2(wb_->openData(catalogDir_.filePath(QStringLiteral("examples.db")), &error), qPrintable(error));
+        QCOMPARE(wb_->context().data().kind(), QStringLiteral("catalog"));
+        QVERIFY(wb_->context().data().tasks().size() >= 20);
         QVERIFY(!wb_->selectTask(QStringLiteral("no-such-task"), &error));
         QVERIFY2(error.contains(QStringLiteral("no-such-task")), qPrintable(error));
 
@@ -156,7 +173,7 @@ private slots:
         // Select the task by clicking its row in the task list dock.
         auto* table = w.findChild<QTableView*>(QStringLiteral("taskTable"));
         QVERIFY(table != nullptr);
-        const QString taskId = QStringLiteral("CQ-game-561");
+        const QString taskId = QStringLiteral("CQ-game-2681");
         int row = -1;
         for (int r = 0; r < table->model()->rowCount(); ++r)
             if (table->model()->index(r, 0).data().toString() == taskId) row = r;
@@ -199,8 +216,28 @@ private slots:
 
     void playbackDrivesTheView() {
         QString error;
-        QVERIFY(wb_->selectTask(QStringLiteral("CQ-game-6"), &error));
-        QVERIFY2(wb_->selectRollout(QStringLiteral("random:4"), 0, &error), qPrintable(error));
+        QVERIFY(wb_->selectTask(QStringLiteral("CQ-game-2681"), &error));
+        // The task's human tape, from the catalog.
+        QVERIFY2(wb_->selectRollout(QStringLiteral("first"), QStringLiteral("50%"), &error), qPrintable(error));
+        const qint64 human = wb_->context().selection().rolloutId();
+        QVERIFY(human > 0);
+        const auto tape = wb_->context().data().rollout(human);
+        QVERIFY(tape != nullptr && tape->kind == core::RolloutKind::Human && tape->size() > 0);
+        const int half = static_cast<int>(static_cast<double>(tape->size()) / 2 + 0.5);
+        QCOMPARE(wb_->context().selection().step(), half);
+        QVERIFY2(viewer()->legendText().contains(QStringLiteral("step %1 / %2").arg(half).arg(tape->size())),
+                 qPrintable(viewer()->legendText()));
+        // At the end of the tape the human built the target: F1 1.
+        wb_->context().selection().setStep(static_cast<int>(tape->size()));
+        core::RolloutCursor end(*tape);
+        end.seek(tape->size());
+        const auto task = wb_->context().data().task(QStringLiteral("CQ-game-2681"));
+        QVERIFY(task.has_value());
+        QVERIFY2(viewer()->legendText().contains(QStringLiteral("F1 %1").arg(core::score(task->target, end.grid()).f1, 0, 'f', 2)),
+                 qPrintable(viewer()->legendText()));
+
+        // A random-agent episode recorded in this session.
+        QVERIFY2(wb_->selectRollout(QStringLiteral("random:4"), QStringLiteral("0"), &error), qPrintable(error));
         const qint64 id = wb_->context().selection().rolloutId();
         QVERIFY(id < 0);
         const auto rollout = wb_->context().data().rollout(id);
@@ -220,7 +257,7 @@ private slots:
         // Selecting a step elsewhere (e.g. from a script) moves the timeline.
         wb_->context().selection().setStep(7);
         QCOMPARE(timeline->position(), 7);
-        QVERIFY(!wb_->selectRollout(QStringLiteral("123456"), 0, &error));
+        QVERIFY(!wb_->selectRollout(QStringLiteral("123456"), QStringLiteral("0"), &error));
         QVERIFY2(error.contains(QStringLiteral("123456")), qPrintable(error));
     }
 
@@ -234,7 +271,7 @@ private slots:
     void screenshotCommand() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("shot.png"));
-        Run r = runApp({QStringLiteral("--task"), QStringLiteral("CQ-game-1029"), QStringLiteral("--overlay"),
+        Run r = runApp({QStringLiteral("--task"), QStringLiteral("CQ-game-2681"), QStringLiteral("--overlay"),
                         QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("1000x700")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QImage img(out);

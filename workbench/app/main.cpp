@@ -1,6 +1,6 @@
 // iglu-workbench: the IGLU Workbench desktop application.
 //
-//   iglu-workbench [--db FILE] [--task ID] [--rollout ID|random[:SEED]] [--step N] [--overlay]
+//   iglu-workbench [--db FILE] [--task ID] [--rollout ID|first|random[:SEED]] [--step N|P%] [--overlay]
 //                  [--screenshot OUT.png [--size WxH]] [--list-plugins] [--plugin-path DIR]...
 #include <cstdio>
 
@@ -35,8 +35,8 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const QCommandLineOption db({QStringLiteral("db")}, QStringLiteral("Catalog (SQLite) or task list (.jsonl) to open (default: the bundled example data)."), QStringLiteral("FILE"));
     const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Select this task."), QStringLiteral("ID"));
-    const QCommandLineOption rollout({QStringLiteral("rollout")}, QStringLiteral("Play back this rollout of the task (catalog id), or 'random[:SEED]' to record a random-agent episode."), QStringLiteral("ID"));
-    const QCommandLineOption step({QStringLiteral("step")}, QStringLiteral("Rollout step to show."), QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption rollout({QStringLiteral("rollout")}, QStringLiteral("Play back this rollout of the task: a catalog id, 'first', or 'random[:SEED]' to record a random-agent episode."), QStringLiteral("ID"));
+    const QCommandLineOption step({QStringLiteral("step")}, QStringLiteral("Rollout step to show: a frame count or a percentage (50%)."), QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption overlay({QStringLiteral("overlay")}, QStringLiteral("Show the intersection overlay."));
     const QCommandLineOption screenshot({QStringLiteral("screenshot")}, QStringLiteral("Save the main window to OUT.png and exit."), QStringLiteral("OUT.png"));
     const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size for --screenshot."), QStringLiteral("WxH"), QStringLiteral("1280x800"));
@@ -62,20 +62,21 @@ int main(int argc, char** argv) {
     }
 
     QString error;
-    QString dataPath = parser.value(db);
-    if (dataPath.isEmpty() && options.useSettings) dataPath = QSettings().value(QStringLiteral("data/last")).toString();
-    if (dataPath.isEmpty() || (!parser.isSet(db) && !QFileInfo::exists(dataPath))) dataPath = iglu::workbench::defaultDataPath();
-    if (!workbench.openData(dataPath, &error)) {
-        if (parser.isSet(db)) return fail(error);
-        workbench.window().showStatus(error);
+    if (parser.isSet(db)) {
+        if (!workbench.openData(parser.value(db), &error)) return fail(error);
+    } else {
+        // The last catalog used (interactive runs), else the bundled example catalog.
+        const QString last = options.useSettings ? QSettings().value(QStringLiteral("data/last")).toString() : QString();
+        const bool ok = (!last.isEmpty() && QFileInfo::exists(last) && workbench.openData(last, &error)) ||
+                        workbench.openDefaultData(&error);
+        if (!ok) {
+            if (parser.isSet(screenshot)) return fail(error);
+            workbench.window().showStatus(error);
+        }
     }
     if (parser.isSet(task) && !workbench.selectTask(parser.value(task), &error)) return fail(error);
-    if (parser.isSet(rollout)) {
-        bool ok = false;
-        const int n = parser.value(step).toInt(&ok);
-        if (!ok) return fail(QStringLiteral("--step %1 is not a number").arg(parser.value(step)));
-        if (!workbench.selectRollout(parser.value(rollout), n, &error)) return fail(error);
-    }
+    if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
+        return fail(error);
     if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
 
     if (parser.isSet(screenshot)) {

@@ -11,6 +11,7 @@
 
 #include "viewers/playback/episode_recorder.hpp"
 #include "workbench/api/viewer_service.hpp"
+#include "workbench/app/example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
 #include "workbench/app/plugins_dialog.hpp"
@@ -18,15 +19,8 @@
 
 namespace iglu::workbench {
 
-QString defaultDataPath() {
-    // The bundled example catalog (made by the datasets importer) when it exists, else the bundled
-    // task list.
-    const QDir examples(QStringLiteral(IGLU_EXAMPLES_DIR));
-    for (const QString& candidate : {QStringLiteral("catalog.db"), QStringLiteral("data/catalog.db"),
-                                     QStringLiteral("tasks/bench_tasks.jsonl")})
-        if (QFileInfo::exists(examples.filePath(candidate))) return examples.filePath(candidate);
-    return examples.filePath(QStringLiteral("tasks/bench_tasks.jsonl"));
-}
+QString defaultDataPath() { return defaultCatalogPath(); }
+
 
 struct Workbench::Impl {
     WorkbenchOptions options;
@@ -71,6 +65,15 @@ bool Workbench::openData(const QString& path, QString* error) {
     return true;
 }
 
+bool Workbench::openDefaultData(QString* error) {
+    const QString path = defaultCatalogPath();
+    if (!QFileInfo::exists(path) && !createExampleCatalog(path, &window(), error)) {
+        impl_->context.log().error(QStringLiteral("workbench"), error ? *error : path);
+        return false;
+    }
+    return openData(path, error);
+}
+
 bool Workbench::selectTask(const QString& taskId, QString* error) {
     auto& data = impl_->context.data();
     if (!data.hasTask(taskId)) {
@@ -81,7 +84,7 @@ bool Workbench::selectTask(const QString& taskId, QString* error) {
     return true;
 }
 
-bool Workbench::selectRollout(const QString& rollout, int step, QString* error) {
+bool Workbench::selectRollout(const QString& rollout, const QString& stepText, QString* error) {
     auto& ctx = impl_->context;
     const QString taskId = ctx.selection().taskId();
     if (taskId.isEmpty()) {
@@ -101,6 +104,13 @@ bool Workbench::selectRollout(const QString& rollout, int step, QString* error) 
         }
         const auto task = ctx.data().task(taskId);
         id = ctx.data().addRollout(viewers::recordRandomEpisode(*task, o));
+    } else if (rollout == QStringLiteral("first")) {
+        const auto all = ctx.data().rollouts(taskId);
+        if (all.isEmpty()) {
+            if (error) *error = QStringLiteral("task %1 has no rollout in %2").arg(taskId, ctx.data().path());
+            return false;
+        }
+        id = all.front().id;
     } else {
         bool ok = false;
         id = rollout.toLongLong(&ok);
@@ -112,6 +122,18 @@ bool Workbench::selectRollout(const QString& rollout, int step, QString* error) 
         }
     }
     const auto r = ctx.data().rollout(id);
+    bool ok = false;
+    int step = 0;
+    if (stepText.endsWith(QLatin1Char('%'))) {
+        const double pct = stepText.chopped(1).toDouble(&ok);
+        if (ok && r != nullptr) step = static_cast<int>(pct / 100.0 * static_cast<double>(r->size()) + 0.5);
+    } else {
+        step = stepText.toInt(&ok);
+    }
+    if (!ok) {
+        if (error) *error = QStringLiteral("--step %1: expected a frame count or a percentage").arg(stepText);
+        return false;
+    }
     if (step < 0 || r == nullptr || static_cast<std::size_t>(step) > r->size()) {
         if (error) *error = QStringLiteral("--step %1 is outside 0..%2").arg(step).arg(r ? r->size() : 0);
         return false;

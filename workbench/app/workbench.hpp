@@ -20,7 +20,7 @@ struct WorkbenchOptions {
     bool useSettings = true;             ///< restore/save layout and disabled plugins
 };
 
-/// The bundled example data opened when no --db is given.
+/// The bundled example catalog opened when no --db is given (see example_catalog.hpp).
 QString defaultDataPath();
 
 class Workbench {
@@ -37,10 +37,13 @@ public:
 
     /// The command-line steps. Each returns false with a message naming the file / id / field.
     bool openData(const QString& path, QString* error);
+    /// Opens the bundled example catalog, importing examples/data first when it does not exist.
+    bool openDefaultData(QString* error);
     bool selectTask(const QString& taskId, QString* error);
-    /// `rollout` is a rollout id of the selected task, or "random" / "random:SEED" to record a
-    /// random-agent episode (250 steps) of the task in this session.
-    bool selectRollout(const QString& rollout, int step, QString* error);
+    /// `rollout` is a rollout id of the selected task, "first" (its first rollout, e.g. the human
+    /// tape), or "random" / "random:SEED" to record a random-agent episode (250 steps) of the task
+    /// in this session. `step` is a frame count or a percentage of the rollout ("50%").
+    bool selectRollout(const QString& rollout, const QString& step, QString* error);
     bool setOverlay(bool on, QString* error);
     /// Shows the window at `width` x `height`, waits until the 3D view has drawn, saves the window.
     bool screenshot(const QString& path, int width, int height, QString* error);
