@@ -8,6 +8,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "workbench/api/context.hpp"
@@ -89,7 +90,8 @@ void TaskListPlugin::showSelected(const QString& taskId) {
     for (int row = 0; row < proxy_->rowCount(); ++row) {
         if (proxy_->index(row, 0).data().toString() != taskId) continue;
         table_->selectRow(row);
-        table_->scrollTo(proxy_->index(row, 0));
+        // Deferred: before the dock is laid out scrolling has no effect.
+        QTimer::singleShot(0, table_, [this, row] { table_->scrollTo(proxy_->index(row, 0), QAbstractItemView::PositionAtCenter); });
         return;
     }
     table_->clearSelection();

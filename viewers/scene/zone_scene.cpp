@@ -80,6 +80,9 @@ struct CubeLayer {
     enum class Kind { Faces, Outlines };
 
     Kind kind;
+    /// Outlines: only edges of faces this layer leaves visible are drawn (an edge inside a block of
+    /// solid cubes is never seen, and lines are what llvmpipe draws slowest).
+    const CubeLayer* hider = nullptr;
     std::vector<Cube> cubes;
     std::array<bool, core::kCells> occupied{};
     vtkNew<vtkPoints> points;
@@ -180,11 +183,24 @@ private:
     void buildOutlines() {
         static constexpr int kEdges[12][2] = {{0, 1}, {1, 3}, {3, 2}, {2, 0}, {4, 5}, {5, 7},
                                              {7, 6}, {6, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+        // Corner bits: 1 = +x, 2 = +y, 4 = +z. An edge is seen when one of its two faces is.
+        const auto edgeSeen = [this](const Cube& c, int a, int b) {
+            for (int axis = 0; axis < 3; ++axis) {
+                if (((a ^ b) >> axis) & 1) continue;
+                int d[3] = {0, 0, 0};
+                d[axis] = ((a >> axis) & 1) ? 1 : -1;
+                if (hider == nullptr || !hider->has(c.x + d[0], c.y + d[1], c.z + d[2])) return true;
+            }
+            return false;
+        };
+        vtkIdType lines = 0;
+        for (const Cube& c : cubes)
+            for (const auto& e : kEdges) lines += edgeSeen(c, e[0], e[1]) ? 1 : 0;
         const auto nCubes = static_cast<vtkIdType>(cubes.size());
         auto* pts = static_cast<vtkFloatArray*>(points->GetData());
         float* p = pts->WritePointer(0, nCubes * 8 * 3);
         unsigned char* col = colours->WritePointer(0, nCubes * 8 * 3);
-        vtkIdType* conn = connectivity->WritePointer(0, nCubes * 24);
+        vtkIdType* conn = connectivity->WritePointer(0, lines * 2);
         const float h = 0.5f;
         vtkIdType base = 0;
         for (const Cube& c : cubes) {
@@ -197,6 +213,7 @@ private:
                 *col++ = 255;
             }
             for (const auto& e : kEdges) {
+                if (!edgeSeen(c, e[0], e[1])) continue;
                 *conn++ = base + e[0];
                 *conn++ = base + e[1];
             }
@@ -231,6 +248,7 @@ struct ZoneScene::Impl {
     std::array<std::int8_t, core::kCells> colours{};
 
     Impl() {
+        edges.hider = &solid;
         for (CubeLayer* layer : {&solid, &ghost, &edges}) {
             auto* p = layer->actor->GetProperty();
             p->SetAmbient(0.30);
