@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/catalog/catalog.hpp"
+
 class TestRenderCommand : public QObject {
     Q_OBJECT
     const QString tasks_ = QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl");
@@ -50,6 +52,33 @@ private slots:
                              QStringLiteral("--step"), QStringLiteral("5000"), QStringLiteral("--out"), out});
         QVERIFY(bad.code != 0);
         QVERIFY2(bad.err.contains(QStringLiteral("--step 5000")), qPrintable(bad.err));
+    }
+
+    void rendersAHumanTapeFromACatalog() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("examples.db"));
+        const Run imported = run({QStringLiteral("import"), QStringLiteral("singleturn"),
+                                  QStringLiteral(IGLU_SOURCE_DIR "/examples/data/iglu-singleturn"), QStringLiteral("--db"), db});
+        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        qint64 rollout = 0;
+        {
+            iglu::catalog::Catalog cat(db.toStdString());
+            const auto rollouts = cat.rollouts("CQ-game-2681");
+            QVERIFY(!rollouts.empty());
+            rollout = rollouts.front().id;
+        }
+        const QString out = dir.filePath(QStringLiteral("tape.png"));
+        Run r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-2681"),
+                     QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out, QStringLiteral("--overlay")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        // The end of the human tape is the target: everything matched.
+        QVERIFY2(r.out.contains(QStringLiteral("missing 0, extra 0, F1 1")), qPrintable(r.out));
+        QVERIFY(QFile::exists(out));
+        r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-947"),
+                 QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("not a rollout of task CQ-game-947")), qPrintable(r.err));
     }
 
     void unknownTaskNamesTheTaskAndFile() {
