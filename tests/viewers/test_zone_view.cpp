@@ -91,6 +91,33 @@ private slots:
         QTRY_COMPARE(hovered.last().at(0).toString(), QString());
     }
 
+    void mouseDragOrbitsAndWheelZooms() {
+        viewers::ZoneView view;
+        view.resize(480, 360);
+        std::vector<core::Block> blocks{{0, -1, 0, 2}, {3, -1, 0, 4}};
+        view.setBuilt(core::Grid::fromBlocks(blocks));
+        QSignalSpy rendered(&view, &viewers::ZoneView::rendered);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(rendered.count() > 0);
+        auto* gl = view.glWidget();
+        const QImage before = view.grabImage();
+        const QPoint c = gl->rect().center();
+        QTest::mousePress(gl, Qt::LeftButton, {}, c);
+        for (int dx = 10; dx <= 120; dx += 10) QTest::mouseMove(gl, c + QPoint(dx, 0));
+        QTest::mouseRelease(gl, Qt::LeftButton, {}, c + QPoint(120, 0));
+        const QImage orbited = view.grabImage();
+        QVERIFY2(orbited != before, "a left drag turns the camera");
+        QWheelEvent wheel(QPointF(c), gl->mapToGlobal(QPointF(c)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(gl, &wheel);
+        const QImage zoomed = view.grabImage();
+        QVERIFY2(zoomed != orbited, "the wheel zooms");
+        // Preset views put the camera back where they define it.
+        view.applyView(viewers::ViewPreset::Iso);
+        QCOMPARE(view.grabImage(), before);
+    }
+
     void vtkExitKeysAreFiltered() {
         viewers::ZoneView view;
         view.resize(320, 240);
