@@ -1,5 +1,6 @@
 #include "datasets/csv_reader.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -42,7 +43,9 @@ CsvTable CsvTable::parse(std::string_view text, const std::string& path) {
                 if (i < text.size() && text[i] != ',' && text[i] != '\n')
                     throw DatasetError(Reason::BadCsvRow, path + ":" + std::to_string(line), "text after a closing quote");
             } else {
-                while (i < text.size() && text[i] != ',' && text[i] != '\n') field += text[i++];
+                const std::size_t end = std::min(text.find_first_of(",\n", i), text.size());
+                field.assign(text.data() + i, end - i);
+                i = end;
                 if (!field.empty() && field.back() == '\r') field.pop_back();
             }
             rec.fields.push_back(field);

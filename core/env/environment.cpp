@@ -33,6 +33,10 @@ constexpr int kFloor = -1;  // blockAt() value for a floor block
 }  // namespace
 
 Environment::Environment(EnvConfig config) : config_(config) {
+    if (config_.povInObs) {
+        pov_.emplace(config_.pov);
+        povPixels_.resize(pov_->frameBytes());
+    }
     agent_.flying = config_.actionSpace == ActionSpace::Flying;
     agent_.inventory.fill(physics::kInitialInventory);
     setTask(Task{});
@@ -72,7 +76,14 @@ const Observation& Environment::reset() {
     obs_.grid = &grid_;
     obs_.targetGrid = config_.targetInObs ? &task_.target : nullptr;
     obs_.dialog = task_.instruction;
+    renderPov();
     return obs_;
+}
+
+void Environment::renderPov() noexcept {
+    if (!pov_) return;
+    pov_->render(grid_, Pose{agent_.x, agent_.y, agent_.z, agent_.yaw, agent_.pitch}, povPixels_);
+    obs_.pov = povPixels_;
 }
 
 int Environment::blockAt(int x, int y, int z) const noexcept {
@@ -268,6 +279,7 @@ void Environment::fillObservation() noexcept {
     obs_.agentPos = {static_cast<float>(agent_.x), static_cast<float>(agent_.y), static_cast<float>(agent_.z),
                      static_cast<float>(agent_.pitch), static_cast<float>(agent_.yaw)};
     obs_.compass[0] = static_cast<float>(agent_.yaw - 180.0);
+    renderPov();
 }
 
 Scores Environment::scores() const noexcept {

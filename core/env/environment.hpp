@@ -4,12 +4,16 @@
 // semantics, quirks included, and core/README.md for the corrected-behaviour options.
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string_view>
+#include <vector>
 
 #include "core/env/action.hpp"
 #include "core/grid/grid.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
+#include "core/pov/pov_renderer.hpp"
 #include "core/task/task.hpp"
 
 namespace iglu::core {
@@ -35,6 +39,8 @@ struct EnvConfig {
     double rightPlacementScale = 1.0;
     double wrongPlacementScale = 0.1;
     bool targetInObs = false;          ///< expose obs.target_grid
+    bool povInObs = false;             ///< render obs.pov (the first-person RGB view) after every reset and step
+    PovConfig pov{};                   ///< its size and field of view (the reference renders 64x64)
 
     // Corrections of reference defects. All false = the reference-compatible mode.
     /// Split flying moves into sub-steps short enough that collisions cannot tunnel through
@@ -70,6 +76,7 @@ struct Observation {
     std::array<float, 5> agentPos{};   ///< x, y, z, pitch, yaw (reference order)
     const Grid* grid = nullptr;
     const Grid* targetGrid = nullptr;  ///< only with EnvConfig::targetInObs
+    std::span<const std::uint8_t> pov; ///< only with EnvConfig::povInObs: height x width x RGB, rows top to bottom
     std::string_view dialog;
 };
 
@@ -134,6 +141,7 @@ private:
     void subStep(double subDt, double vx, double vy, double vz) noexcept;
     void collide(double& px, double& py, double& pz) noexcept;
     void fillObservation() noexcept;
+    void renderPov() noexcept;
 
     EnvConfig config_;
     Task task_;
@@ -142,6 +150,8 @@ private:
     MaximalIntersection synthetic_;  // target - start vs grid - start
     MaximalIntersection real_;       // target vs grid
     Observation obs_;
+    std::optional<PovRenderer> pov_;
+    std::vector<std::uint8_t> povPixels_;
     int stepNo_ = 0;
     int diffSize_ = 0;   // nnz(grid - start)
     int prevSize_ = 0;

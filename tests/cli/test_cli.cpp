@@ -138,6 +138,37 @@ private slots:
         QVERIFY(bad.err.contains("unknown skill 'wobbly'"));
     }
 
+    void labelAutoAndEval() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/c.db";
+        const QString sample = QStringLiteral(IGLU_SOURCE_DIR) + "/examples/data";
+        QCOMPARE(runIglu({"import", "structures", sample + "/structures.json", "--db", db}).exitCode, 0);
+        Run labeled = runIglu({"label", "auto", "--db", db});
+        QVERIFY2(labeled.exitCode == 0, qPrintable(labeled.err));
+        QVERIFY(labeled.out.startsWith("labeled 156 of 156 tasks (auto-labeler v1)"));
+        // Auto labels sit beside the human ones; the listing prefers the human labels.
+        Run c1 = runIglu({"tasks", "--db", db, "--text", "bell", "--json"});
+        const QJsonObject bell = QJsonDocument::fromJson(c1.out.trimmed().split('\n').first().toUtf8()).object();
+        QCOMPARE(bell.value("id").toString(), QStringLiteral("C1"));
+        QCOMPARE(bell.value("human_skills").toArray(), (QJsonArray{"flying", "tall"}));
+        QVERIFY(bell.value("auto_skills").toArray().contains(QJsonValue("flat")));  // one vertical plane
+
+        Run eval = runIglu({"label", "eval", sample + "/structures.json", "--json"});
+        QVERIFY2(eval.exitCode == 0, qPrintable(eval.err));
+        const QJsonObject o = QJsonDocument::fromJson(eval.out.toUtf8()).object();
+        QCOMPARE(o.value("structures").toInt(), 104);
+        for (const char* skill : {"flat", "flying", "tricky", "tall", "diagonal"}) {
+            const QJsonObject k = o.value("per_skill").toObject().value(skill).toObject();
+            for (const char* key : {"precision", "recall", "f1", "kappa"}) QVERIFY2(k.contains(key), key);
+            QCOMPARE(k.value("tp").toInt() + k.value("fp").toInt() + k.value("fn").toInt() + k.value("tn").toInt(), 104);
+        }
+        Run text = runIglu({"label", "eval", sample + "/structures.json"});
+        QVERIFY(text.out.contains("flying"));
+        Run missing = runIglu({"label", "eval", dir.path() + "/none.json"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("none.json: cannot read the file"));
+    }
+
     void importErrorsAreClear() {
         QTemporaryDir dir;
         Run missing = runIglu({"import", "singleturn", dir.path(), "--db", dir.path() + "/c.db"});

@@ -46,6 +46,33 @@ bool sameState(const Environment& a, const Environment& b) {
 class TestEnvironment : public QObject {
     Q_OBJECT
 private slots:
+    void povObservationIsOptInAndFollowsTheWorld() {
+        Environment plain;
+        QVERIFY(plain.observation().pov.empty());
+        EnvConfig cfg;
+        cfg.povInObs = true;
+        Environment env(cfg);
+        Task t;
+        t.id = "pov";
+        t.starting.set(0, 0, -2, Blue);  // straight ahead of the start pose (facing -z)
+        t.target = t.starting;
+        t.target.set(0, -1, -3, Red);
+        env.setTask(t);
+        const auto& obs = env.reset();
+        QCOMPARE(obs.pov.size(), std::size_t(64 * 64 * 3));
+        PovRenderer reference;
+        const auto& a = env.agent();
+        const auto expected = reference.render(t.starting, Pose{a.x, a.y, a.z, a.yaw, a.pitch});
+        QVERIFY(std::equal(obs.pov.begin(), obs.pov.end(), expected.begin()));
+        const std::uint8_t* centre = &obs.pov[(32 * 64 + 32) * 3];
+        QVERIFY2(centre[2] > centre[0] && centre[2] > centre[1], "the blue block fills the centre");
+        // Turning around: the block leaves the view, and the observation follows.
+        env.setPose(a.x, a.y, a.z, 180, 0);
+        const auto away = reference.render(t.starting, Pose{a.x, a.y, a.z, 180, 0});
+        QVERIFY(std::equal(env.observation().pov.begin(), env.observation().pov.end(), away.begin()));
+        QVERIFY(away != expected);
+    }
+
     void walkingAgentFallsAndSettles() {
         Environment env = envFor(taskWith({}, {{0, -1, 0, 1}}));
         QCOMPARE(env.agent().y, 0.0);

@@ -15,6 +15,7 @@
 #include "core/catalog/catalog.hpp"
 #include "datasets/csv_reader.hpp"
 #include "datasets/importer.hpp"
+#include "datasets/label_io.hpp"
 #include "datasets/tape.hpp"
 #include "datasets/world_state.hpp"
 #include "../shared_dir.hpp"
@@ -327,6 +328,68 @@ private slots:
         QCOMPARE(parsed.rollout.frames[1].pose.yaw, 90.0);
         QCOMPARE(parsed.rollout.changesOf(2).size(), std::size_t(2));
         QCOMPARE(int(parsed.rollout.finalGrid().at(1, -1, 1)), 1);
+    }
+
+    void labelsRoundTripThroughCsvAndJson() {
+        catalog::Catalog a(freshDb());
+        importStructures((fs::path(IGLU_SOURCE_DIR) / "examples/data/structures.json").string(), a);
+        a.putLabels(std::vector<catalog::SkillLabel>{
+            {"C1", core::Skill::Tricky, true, catalog::LabelSource::Auto, "auto-labeler v1", "3 blocks, \"hidden\", here:\n(1,2,3)", ""},
+            {"C2", core::Skill::Flat, false, catalog::LabelSource::Human, "Zoë, \"ann\"", "", "2026-11-23T10:00:00Z"}});
+        const auto original = a.allLabels();
+        QCOMPARE(original.size(), std::size_t(522));
+        for (const char* ext : {".csv", ".json"}) {
+            const std::string file = (freshDir().string()) + ext;
+            QCOMPARE(exportLabels(a, file), 522);
+            catalog::Catalog b(freshDb());
+            auto r = importLabels(file, b);
+            QCOMPARE(r.skipped, 0);
+            QCOMPARE(r.labels, 522);
+            const auto back = b.allLabels();
+            QCOMPARE(back.size(), original.size());
+            for (std::size_t i = 0; i < back.size(); ++i) {
+                QCOMPARE(back[i].taskId, original[i].taskId);
+                QVERIFY(back[i].skill == original[i].skill);
+                QCOMPARE(back[i].value, original[i].value);
+                QVERIFY(back[i].source == original[i].source);
+                QCOMPARE(back[i].labeler, original[i].labeler);
+                QCOMPARE(back[i].reason, original[i].reason);
+                QCOMPARE(back[i].time, original[i].time);
+            }
+            // Importing again changes nothing.
+            importLabels(file, b);
+            QCOMPARE(b.allLabels().size(), original.size());
+        }
+        QCOMPARE(exportLabels(a, freshDir().string() + ".csv", catalog::LabelSource::Auto), 1);
+    }
+
+    void badLabelFilesAreReported() {
+        const fs::path csv = freshDir().string() + ".csv";
+        spit(csv, "task_id,skill,value,source,labeler,reason,time\n"
+                  "C1,flat,1,human,ann,,\n"
+                  "C1,wobbly,1,human,ann,,\n"
+                  "C1,tall,maybe,human,ann,,\n"
+                  "C1,tall,1,robot,ann,,\n"
+                  "C1,tall,1\n");
+        catalog::Catalog c(freshDb());
+        auto r = importLabels(csv.string(), c);
+        QCOMPARE(r.labels, 1);
+        QCOMPARE(r.skipped, 4);
+        const QString text = issuesText(r);
+        QVERIFY2(text.contains("line 3: unknown skill 'wobbly'"), qPrintable(text));
+        QVERIFY(text.contains("line 4: value 'maybe'"));
+        QVERIFY(text.contains("line 5: source 'robot'"));
+        QVERIFY(text.contains(":6: 3 fields, expected 7"));
+        const fs::path json = freshDir().string() + ".json";
+        spit(json, R"({"labels": [{"task_id": "C1", "skill": "flat", "value": "yes", "source": "human"}, {"task_id": 5}]})");
+        auto j = importLabels(json.string(), c);
+        QCOMPARE(j.skipped, 2);
+        QVERIFY(issuesText(j).contains("labels[0].value: expected true or false"));
+        spit(json, "{\"labels\": [");
+        QVERIFY_THROWS_EXCEPTION(DatasetError, importLabels(json.string(), c));
+        QVERIFY_THROWS_EXCEPTION(DatasetError, exportLabels(c, "/no/such/dir/labels.csv"));
+        QVERIFY_THROWS_EXCEPTION(DatasetError, exportLabels(c, freshDir().string() + ".txt"));
+        QCOMPARE(c.allLabels().size(), std::size_t(1));
     }
 
     void importKilledMidwayResumesWithoutDuplicates() {

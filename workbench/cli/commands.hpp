@@ -13,6 +13,7 @@ void addConformanceCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 void addImportCommand(CLI::App& app);
 void addTasksCommand(CLI::App& app);
+void addLabelCommand(CLI::App& app);
 
 /// The task filter of the --skill/--text/--clear/--source/--limit options (shared by every command
 /// that selects tasks). Throws std::runtime_error naming the option for a bad value.

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     iglu::cli::addBenchCommand(app);
     iglu::cli::addImportCommand(app);
     iglu::cli::addTasksCommand(app);
+    iglu::cli::addLabelCommand(app);
     iglu::cli::addRenderCommand(app);
     try {
         app.parse(argc, argv);
