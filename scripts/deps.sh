@@ -5,7 +5,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev
   libvtk9-dev liblua5.4-dev libsqlite3-dev
-  libsimdjson-dev nlohmann-json3-dev libcli11-dev
+  libsimdjson-dev nlohmann-json3-dev libcli11-dev libpng-dev
   xvfb xauth libgl1-mesa-dri
 )
 missing=()

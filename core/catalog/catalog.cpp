@@ -542,6 +542,15 @@ std::vector<SkillLabel> Catalog::allLabels(std::optional<LabelSource> source) co
     return out;
 }
 
+std::vector<std::string> Catalog::tasksLabeledBy(const std::string& labeler) const {
+    auto& s = impl_->db.prepare(
+        "SELECT task_id FROM labels WHERE source = 'human' AND labeler = ?1 GROUP BY task_id HAVING count(*) >= ?2");
+    s.bind(1, labeler).bind(2, core::kNumSkills);
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+}
+
 void Catalog::setNote(const std::string& taskId, const std::string& text) {
     auto& s = impl_->db.prepare(
         "INSERT INTO notes(task_id, text, updated) VALUES(?1, ?2, ?3) "

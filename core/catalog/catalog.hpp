@@ -195,6 +195,8 @@ public:
     void removeLabel(const std::string& taskId, core::Skill skill, LabelSource source, const std::string& labeler);
     std::vector<SkillLabel> labels(const std::string& taskId) const;
     std::vector<SkillLabel> allLabels(std::optional<LabelSource> source = {}) const;
+    /// Ids of the tasks that `labeler` has given a human label for every skill.
+    std::vector<std::string> tasksLabeledBy(const std::string& labeler) const;
     void setNote(const std::string& taskId, const std::string& text);
     std::string note(const std::string& taskId) const;
 

@@ -1,0 +1,161 @@
+#include "core/catalog/labeling_session.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace iglu::catalog {
+
+namespace {
+const std::string kNoTask;
+}
+
+LabelingSession::LabelingSession(Catalog& catalog, std::string labeler, TaskFilter filter)
+    : catalog_(catalog), labeler_(std::move(labeler)), filter_(std::move(filter)) {
+    if (labeler_.empty()) throw CatalogError("labeling needs the labeler's name");
+    refresh();
+}
+
+void LabelingSession::refresh() {
+    const std::string keep = current();
+    ids_.clear();
+    for (auto& t : catalog_.findTasks(filter_)) ids_.push_back(std::move(t.id));
+    index_ = 0;
+    if (!keep.empty()) select(keep);
+}
+
+const std::string& LabelingSession::current() const {
+    return ids_.empty() ? kNoTask : ids_[static_cast<std::size_t>(index_)];
+}
+
+bool LabelingSession::select(const std::string& taskId) {
+    auto it = std::find(ids_.begin(), ids_.end(), taskId);
+    if (it == ids_.end()) return false;
+    index_ = static_cast<int>(it - ids_.begin());
+    return true;
+}
+
+bool LabelingSession::next() {
+    if (index_ + 1 >= static_cast<int>(ids_.size())) return false;
+    ++index_;
+    return true;
+}
+
+bool LabelingSession::previous() {
+    if (index_ == 0) return false;
+    --index_;
+    return true;
+}
+
+bool LabelingSession::completeFor(const std::string& taskId) const {
+    int seen = 0;
+    for (const auto& l : catalog_.labels(taskId))
+        if (l.source == LabelSource::Human && l.labeler == labeler_) ++seen;
+    return seen >= core::kNumSkills;
+}
+
+bool LabelingSession::nextUnlabeled() {
+    const int n = static_cast<int>(ids_.size());
+    const auto done = labeledSet();
+    for (int k = 1; k <= n; ++k) {
+        const int i = (index_ + k) % n;
+        if (!done.count(ids_[static_cast<std::size_t>(i)])) {
+            index_ = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool LabelingSession::previousUnlabeled() {
+    const int n = static_cast<int>(ids_.size());
+    const auto done = labeledSet();
+    for (int k = 1; k <= n; ++k) {
+        const int i = ((index_ - k) % n + n) % n;
+        if (!done.count(ids_[static_cast<std::size_t>(i)])) {
+            index_ = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<SkillLabel> LabelingSession::currentLabels() const {
+    return current().empty() ? std::vector<SkillLabel>{} : catalog_.labels(current());
+}
+
+std::optional<bool> LabelingSession::label(core::Skill skill) const {
+    for (const auto& l : currentLabels())
+        if (l.source == LabelSource::Human && l.labeler == labeler_ && l.skill == skill) return l.value;
+    return std::nullopt;
+}
+
+std::optional<bool> LabelingSession::suggestion(core::Skill skill) const {
+    std::optional<bool> v;
+    for (const auto& l : currentLabels())  // ordered by time: the newest auto label wins
+        if (l.source == LabelSource::Auto && l.skill == skill) v = l.value;
+    return v;
+}
+
+std::string LabelingSession::suggestionReason(core::Skill skill) const {
+    std::string reason;
+    for (const auto& l : currentLabels())
+        if (l.source == LabelSource::Auto && l.skill == skill) reason = l.reason;
+    return reason;
+}
+
+bool LabelingSession::complete() const { return !current().empty() && completeFor(current()); }
+
+void LabelingSession::write(core::Skill skill, bool value, const std::string& reason) {
+    if (current().empty()) return;
+    undo_.push_back({current(), false, skill, label(skill), {}});
+    catalog_.putLabel({current(), skill, value, LabelSource::Human, labeler_, reason, ""});
+}
+
+void LabelingSession::toggle(core::Skill skill) { write(skill, !label(skill).value_or(false), ""); }
+void LabelingSession::set(core::Skill skill, bool value) { write(skill, value, ""); }
+
+void LabelingSession::acceptSuggestions() {
+    for (core::Skill s : core::kAllSkills) write(s, suggestion(s).value_or(false), "accepted the automatic suggestion");
+}
+
+void LabelingSession::confirm() {
+    for (core::Skill s : core::kAllSkills)
+        if (!label(s)) write(s, false, "");
+}
+
+std::string LabelingSession::note() const { return current().empty() ? std::string() : catalog_.note(current()); }
+
+void LabelingSession::setNote(const std::string& text) {
+    if (current().empty()) return;
+    Change c;
+    c.taskId = current();
+    c.isNote = true;
+    c.noteBefore = catalog_.note(current());
+    undo_.push_back(std::move(c));
+    catalog_.setNote(current(), text);
+}
+
+std::string LabelingSession::undo() {
+    if (undo_.empty()) return {};
+    Change c = std::move(undo_.back());
+    undo_.pop_back();
+    if (c.isNote) catalog_.setNote(c.taskId, c.noteBefore);
+    else if (c.before) catalog_.putLabel({c.taskId, c.skill, *c.before, LabelSource::Human, labeler_, "", ""});
+    else catalog_.removeLabel(c.taskId, c.skill, LabelSource::Human, labeler_);
+    select(c.taskId);
+    return c.taskId;
+}
+
+std::unordered_set<std::string> LabelingSession::labeledSet() const {
+    auto ids = catalog_.tasksLabeledBy(labeler_);
+    return {std::make_move_iterator(ids.begin()), std::make_move_iterator(ids.end())};
+}
+
+int LabelingSession::labeledCount() const {
+    const auto done = labeledSet();
+    int n = 0;
+    for (const auto& id : ids_) n += done.count(id) ? 1 : 0;
+    return n;
+}
+
+}  // namespace iglu::catalog

@@ -1,0 +1,149 @@
+// The labeling logic: toggles, suggestions, confirm, navigation to unlabeled tasks, notes, undo,
+// and that every change is in the catalog at once (a killed labeler loses nothing).
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/catalog/labeling_session.hpp"
+
+using namespace iglu;
+using namespace iglu::catalog;
+using core::Skill;
+
+namespace {
+TaskRecord task(const std::string& id) {
+    TaskRecord r;
+    r.task.id = id;
+    r.task.target.set(0, -1, 0, 1);
+    return r;
+}
+}  // namespace
+
+class TestLabelingSession : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    int n_ = 0;
+    std::string fresh() {
+        auto path = (dir_.path() + QStringLiteral("/l%1.db").arg(++n_)).toStdString();
+        Catalog c(path);
+        c.putTasks(std::vector<TaskRecord>{task("a"), task("b"), task("c")});
+        c.putLabels(std::vector<SkillLabel>{{"a", Skill::Flying, true, LabelSource::Auto, "auto-labeler v1", "2 blocks float", ""},
+                                            {"a", Skill::Tall, true, LabelSource::Auto, "auto-labeler v1", "", ""}});
+        return path;
+    }
+
+private slots:
+    void togglesAreSavedAtOnceAndUndone() {
+        Catalog c(fresh());
+        LabelingSession s(c, "ann");
+        QCOMPARE(s.current(), std::string("a"));
+        QVERIFY(!s.label(Skill::Flat).has_value());
+        s.toggle(Skill::Flat);
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
+        s.toggle(Skill::Flat);
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(false));
+        // In the catalog already, seen by another connection.
+        Catalog other(c.path());
+        auto labels = other.labels("a");
+        QCOMPARE(labels.size(), std::size_t(3));  // two auto + ann's flat
+        s.undo();
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
+        s.undo();
+        QVERIFY(!s.label(Skill::Flat).has_value());
+        QVERIFY(!s.canUndo());
+        QCOMPARE(other.labels("a").size(), std::size_t(2));
+    }
+
+    void suggestionsConfirmAndProgress() {
+        Catalog c(fresh());
+        LabelingSession s(c, "ann");
+        QCOMPARE(s.suggestion(Skill::Flying), std::optional<bool>(true));
+        QCOMPARE(s.suggestionReason(Skill::Flying), std::string("2 blocks float"));
+        QVERIFY(!s.suggestion(Skill::Flat).has_value());
+        QCOMPARE(s.labeledCount(), 0);
+        s.acceptSuggestions();
+        QVERIFY(s.complete());
+        QCOMPARE(s.label(Skill::Tall), std::optional<bool>(true));
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(false));
+        QCOMPARE(s.labeledCount(), 1);
+        // The human labels now drive the skill filter.
+        TaskFilter tall;
+        tall.skills = {Skill::Tall};
+        QCOMPARE(c.findTasks(tall).size(), std::size_t(1));
+        // Next unlabeled skips a; confirm labels the rest false.
+        QVERIFY(s.nextUnlabeled());
+        QCOMPARE(s.current(), std::string("b"));
+        s.toggle(Skill::Diagonal);
+        s.confirm();
+        QVERIFY(s.complete());
+        QCOMPARE(s.label(Skill::Diagonal), std::optional<bool>(true));
+        QVERIFY(s.nextUnlabeled());
+        QCOMPARE(s.current(), std::string("c"));
+        s.confirm();
+        QVERIFY(!s.nextUnlabeled());
+        QCOMPARE(s.labeledCount(), 3);
+        // Another labeler starts from scratch: labels are per labeler.
+        LabelingSession bob(c, "bob");
+        QCOMPARE(bob.labeledCount(), 0);
+        QVERIFY(bob.previousUnlabeled());
+        QCOMPARE(bob.current(), std::string("c"));
+    }
+
+    void notesAndNavigation() {
+        Catalog c(fresh());
+        LabelingSession s(c, "ann");
+        QVERIFY(!s.previous());
+        QVERIFY(s.next());
+        QVERIFY(s.next());
+        QVERIFY(!s.next());
+        QVERIFY(s.select("b"));
+        QVERIFY(!s.select("zzz"));
+        s.setNote("ambiguous roof");
+        s.setNote("ambiguous roof; asked");
+        QCOMPARE(c.note("b"), std::string("ambiguous roof; asked"));
+        s.select("a");
+        QCOMPARE(s.undo(), std::string("b"));  // undo returns to the task it changes
+        QCOMPARE(s.current(), std::string("b"));
+        QCOMPARE(s.note(), std::string("ambiguous roof"));
+        QVERIFY_THROWS_EXCEPTION(CatalogError, LabelingSession(c, ""));
+    }
+
+    void killedLabelerLosesNothing() {
+        const std::string path = fresh();
+        int fds[2];
+        QCOMPARE(pipe(fds), 0);
+        pid_t child = fork();
+        if (child == 0) {
+            close(fds[0]);
+            Catalog c(path);
+            LabelingSession s(c, "ann");
+            s.toggle(Skill::Flat);
+            s.next();
+            s.acceptSuggestions();
+            s.setNote("seen");
+            char done = 1;
+            if (write(fds[1], &done, 1) != 1) _exit(3);
+            for (;;) pause();  // killed here, with the session open
+        }
+        close(fds[1]);
+        char done = 0;
+        QCOMPARE(read(fds[0], &done, 1), ssize_t(1));
+        close(fds[0]);
+        kill(child, SIGKILL);
+        int status = 0;
+        waitpid(child, &status, 0);
+        QVERIFY(WIFSIGNALED(status));
+        Catalog c(path);
+        LabelingSession s(c, "ann");
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
+        QVERIFY(s.select("b"));
+        QVERIFY(s.complete());
+        QCOMPARE(s.note(), std::string("seen"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLabelingSession)
+#include "test_labeling_session.moc"
