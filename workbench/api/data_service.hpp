@@ -67,6 +67,9 @@ public:
 signals:
     void opened(const QString& path);
     void rolloutsChanged(const QString& taskId);
+    /// Skill labels or the note of a task changed in the catalog (emitted by whoever wrote them,
+    /// e.g. the labeling plugin; an empty id: many tasks, e.g. after an import).
+    void labelsChanged(const QString& taskId);
 
 private:
     struct Impl;
