@@ -115,7 +115,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
         connect(box, &QSpinBox::valueChanged, this, &DatasetBrowser::requery);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (!current.isValid()) return;
-        const QString id = model_->task(current.row()).id.c_str();
+        const QString id = QString::fromStdString(model_->task(current.row()).id);
         showDetails(id);
         if (!selecting_) emit taskActivated(id);
     });

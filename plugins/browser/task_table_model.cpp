@@ -1,6 +1,7 @@
 #include "task_table_model.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace iglu::plugins::browser {
 
@@ -41,6 +42,9 @@ bool less(const catalog::TaskSummary& a, const catalog::TaskSummary& b, int colu
     case TaskTableModel::Remove: return a.blocksToRemove < b.blocksToRemove;
     case TaskTableModel::Labeled: return a.humanLabeled < b.humanLabeled;
     case TaskTableModel::Clear: return sortKey(a, column).toInt() < sortKey(b, column).toInt();
+    case TaskTableModel::Source: return std::tie(a.source, a.structureId) < std::tie(b.source, b.structureId);
+    case TaskTableModel::HumanSkills: return a.humanSkills.bits() < b.humanSkills.bits();
+    case TaskTableModel::AutoSkills: return a.autoSkills.bits() < b.autoSkills.bits();
     default: return sortKey(a, column).toString() < sortKey(b, column).toString();
     }
 }
@@ -92,7 +96,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole && index.column() == Instruction) return q(t.instruction);
     if (role == Qt::TextAlignmentRole && index.column() >= Start && index.column() <= Remove)
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role == Qt::UserRole) return q(t.id);
     return {};
 }

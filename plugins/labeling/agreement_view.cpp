@@ -6,6 +6,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -49,7 +50,9 @@ AgreementView::AgreementView(QWidget* parent) : QWidget(parent) {
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showDisagreements(current.row()); });
     connect(list_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) { emit taskActivated(item->text()); });
-    connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { emit taskActivated(item->text()); });
+    // Return on an item too (styles that activate on a single click already emitted itemClicked).
+    if (!style()->styleHint(QStyle::SH_ItemView_ActivateItemOnSingleClick, nullptr, list_))
+        connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { emit taskActivated(item->text()); });
 }
 
 void AgreementView::setCatalog(const catalog::Catalog* catalog) {

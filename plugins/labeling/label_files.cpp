@@ -1,5 +1,7 @@
 #include "label_files.hpp"
 
+#include <QObject>
+
 #include "datasets/label_io.hpp"
 
 namespace iglu::plugins::labeling {

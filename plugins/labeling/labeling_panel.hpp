@@ -8,6 +8,7 @@
 //   N / P  next / previous task this labeler has not labeled
 //   Ctrl+Z / Ctrl+Shift+Z  undo / redo (the undo stack given to the panel: the application's)
 // The note is saved 400 ms after typing stops and whenever the task changes.
+#include <functional>
 #include <memory>
 
 #include <QString>
@@ -16,6 +17,7 @@
 #include "core/catalog/catalog.hpp"
 
 class QAction;
+class QKeySequence;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;

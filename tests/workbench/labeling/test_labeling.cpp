@@ -208,7 +208,13 @@ private slots:
     }
 
     void exportImportRoundTrip() {
-        const auto before = cat_->allLabels();
+        auto sorted = [](std::vector<catalog::SkillLabel> v) {
+            std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) {
+                return std::tie(a.taskId, a.skill, a.source, a.labeler) < std::tie(b.taskId, b.skill, b.source, b.labeler);
+            });
+            return v;
+        };
+        const auto before = sorted(cat_->allLabels());
         for (const char* ext : {"csv", "json"}) {
             const QString path = dir_.filePath(QStringLiteral("labels.%1").arg(QLatin1String(ext)));
             const auto out = plugins::labeling::exportLabelFile(*cat_, path);
@@ -218,7 +224,7 @@ private slots:
             tests::fillTestCatalog(copy);
             const auto in = plugins::labeling::importLabelFile(path, copy);
             QVERIFY2(in.ok, qPrintable(in.message));
-            const auto after = copy.allLabels();
+            const auto after = sorted(copy.allLabels());
             QCOMPARE(after.size(), before.size());
             for (std::size_t i = 0; i < before.size(); ++i) {
                 QCOMPARE(after[i].taskId, before[i].taskId);

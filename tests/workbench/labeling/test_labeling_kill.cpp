@@ -2,6 +2,8 @@
 // presses (confirming three, typing a note, toggling one more skill), reports them and waits;
 // this test SIGKILLs it and checks the catalog holds every confirmed label, the note and the
 // unconfirmed toggle.
+#include <cstring>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
