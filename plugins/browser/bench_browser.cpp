@@ -100,11 +100,11 @@ int main(int argc, char** argv) {
             app.processEvents();
             t1 = std::chrono::steady_clock::now();
             clearMs.push_back(ms(t0, t1));
-            if (browser.model()->rowCount() != nTasks) throw std::runtime_error("clearing the filter did not list every task");
+            if (browser.model()->rowCount() != cat.taskCount()) throw std::runtime_error("clearing the filter did not list every task");
         }
         std::printf("{\"browser_filter_ms\": %.2f, \"browser_filter_max_ms\": %.2f, \"browser_clear_ms\": %.2f, "
                     "\"browser_rows\": %d, \"browser_tasks\": %d, \"reps\": %d}\n",
-                    median(filterMs), *std::max_element(filterMs.begin(), filterMs.end()), median(clearMs), rows, nTasks, reps);
+                    median(filterMs), *std::max_element(filterMs.begin(), filterMs.end()), median(clearMs), rows, cat.taskCount(), reps);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "iglu-bench-browser: %s\n", e.what());
         code = 1;
