@@ -7,6 +7,8 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -36,8 +38,16 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
 
-    auto* bar = new QHBoxLayout;
+    // The filter bar scrolls sideways rather than widening the dock (small windows, screenshots).
+    auto* barArea = new QScrollArea(this);
+    barArea->setFrameShape(QFrame::NoFrame);
+    barArea->setWidgetResizable(true);
+    barArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* barWidget = new QWidget(barArea);
+    auto* bar = new QHBoxLayout(barWidget);
+    bar->setContentsMargins(0, 0, 0, 0);
     search_ = new QLineEdit(this);
+    search_->setMinimumWidth(160);
     search_->setObjectName(QStringLiteral("browserSearch"));
     search_->setPlaceholderText(tr("Search id, instruction, dialog"));
     search_->setClearButtonEnabled(true);
@@ -78,7 +88,9 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     count_ = new QLabel(this);
     count_->setObjectName(QStringLiteral("browserCount"));
     bar->addWidget(count_);
-    layout->addLayout(bar);
+    barArea->setWidget(barWidget);
+    barArea->setFixedHeight(barWidget->sizeHint().height() + barArea->horizontalScrollBar()->sizeHint().height() + 2);
+    layout->addWidget(barArea);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     model_ = new TaskTableModel(this);
@@ -107,6 +119,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
+    table_->setMinimumHeight(table_->verticalHeader()->defaultSectionSize() * 3);
 
     connect(search_, &QLineEdit::textChanged, this, &DatasetBrowser::requery);
     for (QComboBox* box : {skill_, clear_, labeled_})

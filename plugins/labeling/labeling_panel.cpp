@@ -50,7 +50,8 @@ LabelingPanel::LabelingPanel(QUndoStack* undo, QWidget* parent) : QWidget(parent
     instruction_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(instruction_);
 
-    auto* box = new QGroupBox(tr("Skills (key: toggle; A: accept suggestions; Return: confirm and next)"), this);
+    auto* box = new QGroupBox(tr("Skills (key toggles)"), this);
+    box->setToolTip(tr("1..5 toggle a skill; A accepts the auto suggestions; Return confirms (the rest: no) and moves to the next unlabeled task"));
     auto* grid = new QGridLayout(box);
     grid->addWidget(new QLabel(tr("<b>key</b>"), box), 0, 0);
     grid->addWidget(new QLabel(tr("<b>skill</b>"), box), 0, 1);
@@ -82,16 +83,19 @@ LabelingPanel::LabelingPanel(QUndoStack* undo, QWidget* parent) : QWidget(parent
     connect(enter, &QAction::triggered, this, &LabelingPanel::confirmAndNext);
     addAction(enter);
 
-    auto* buttons = new QHBoxLayout;
-    for (QAction* a : std::as_const(actions_).mid(core::kNumSkills)) {
-        auto* b = new QPushButton(a->text() + QStringLiteral(" (") + a->shortcut().toString(QKeySequence::NativeText) + QLatin1Char(')'), this);
+    auto* buttons = new QGridLayout;
+    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next (Return)"), tr("Next unlabeled (N)"), tr("Previous (P)")};
+    for (int i = 0; i < shortText.size(); ++i) {
+        QAction* a = actions_[core::kNumSkills + i];
+        auto* b = new QPushButton(shortText[i], this);
+        b->setToolTip(a->text());
         b->setFocusPolicy(Qt::NoFocus);
         connect(b, &QPushButton::clicked, a, &QAction::trigger);
-        buttons->addWidget(b);
+        buttons->addWidget(b, i / 2, i % 2);
     }
     layout->addLayout(buttons);
 
-    layout->addWidget(new QLabel(tr("Note (saved as you type; Esc returns to the keys)"), this));
+    layout->addWidget(new QLabel(tr("Note (saved as you type; Esc: back to the keys)"), this));
     note_ = new QPlainTextEdit(this);
     note_->setObjectName(QStringLiteral("labelingNote"));
     note_->setTabChangesFocus(true);
@@ -312,8 +316,10 @@ void LabelingPanel::refresh() {
             skillLabels_[i]->setText(yesNo(mine));
             skillLabels_[i]->setStyleSheet(!mine ? QString() : *mine ? QStringLiteral("color: #1a7f37; font-weight: bold;")
                                                                      : QStringLiteral("color: #888;"));
-            suggestionLabels_[i]->setText(yesNo(session_->suggestion(skill)));
-            suggestionLabels_[i]->setToolTip(q(session_->suggestionReason(skill)));
+            const auto suggested = session_->suggestion(skill);
+            suggestionLabels_[i]->setText(yesNo(suggested));
+            suggestionLabels_[i]->setToolTip(suggested ? q(session_->suggestionReason(skill))
+                                                       : tr("No suggestion stored: Labels > Run Auto-Labeler on All Tasks"));
         }
         loadingNote_ = true;
         const QString note = q(session_->note());

@@ -6,9 +6,12 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
+#include <QScrollArea>
 #include <QSettings>
 
 #include "agreement_view.hpp"
+#include "auto_suggestions.hpp"
 #include "label_files.hpp"
 #include "labeling_panel.hpp"
 #include "workbench/api/context.hpp"
@@ -28,7 +31,12 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     panel_ = new labeling::LabelingPanel(&context.undoStack());
     const QString saved = QSettings().value(QStringLiteral("labeling/labeler")).toString();
     if (!saved.isEmpty()) panel_->setLabeler(saved);
-    auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), panel_, Qt::RightDockWidgetArea);
+    // In a scroll area: the panel's natural height must not force the window taller.
+    auto* scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(panel_);
+    auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), scroll, Qt::RightDockWidgetArea);
     agreement_ = new labeling::AgreementView;
     agreementDock_ = context.shell().addDock(QStringLiteral("agreement"), tr("Label Agreement"), agreement_, Qt::BottomDockWidgetArea);
     agreementDock_->hide();
@@ -56,6 +64,7 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     });
     menu->addActions(panel_->labelingActions());
     menu->addSeparator();
+    connect(menu->addAction(tr("Run Auto-Labeler on All Tasks")), &QAction::triggered, this, &LabelingPlugin::runAutoLabeler);
     auto* agreement = menu->addAction(tr("Agreement…"));
     connect(agreement, &QAction::triggered, this, [this] {
         agreementDock_->show();
@@ -82,6 +91,38 @@ void LabelingPlugin::catalogOpened() {
     agreement_->setCatalog(context_->data().catalog());
     const QString current = context_->selection().taskId();
     if (!current.isEmpty()) panel_->selectTask(current);
+}
+
+void LabelingPlugin::runAutoLabeler() {
+    auto* cat = context_->data().catalog();
+    QWidget* parent = context_->shell().mainWindow();
+    if (!cat) {
+        QMessageBox::information(parent, tr("Auto-Labeler"), tr("Open a catalog first."));
+        return;
+    }
+    QProgressDialog progress(tr("Running the automatic skill labeler…"), tr("Stop"), 0, 100, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    try {
+        const int n = labeling::storeAutoSuggestions(*cat, [&progress](int done, int total) {
+            progress.setMaximum(total);
+            progress.setValue(done);
+            return !progress.wasCanceled();
+        });
+        progress.reset();
+        const QString msg = tr("Auto-labeler: suggestions stored for %1 tasks").arg(n);
+        context_->log().info(kSource, msg);
+        context_->shell().showStatus(msg, 5000);
+    } catch (const std::exception& e) {
+        progress.reset();
+        const QString msg = tr("Auto-labeler failed on %1: %2").arg(QString::fromStdString(cat->path()), QString::fromStdString(e.what()));
+        context_->log().error(kSource, msg);
+        QMessageBox::warning(parent, tr("Auto-Labeler"), msg);
+    }
+    panel_->setCatalog(cat);
+    panel_->selectTask(context_->selection().taskId());
+    agreement_->refresh();
+    emit context_->data().labelsChanged(QString());
 }
 
 void LabelingPlugin::exportLabels() {

@@ -25,6 +25,7 @@ public:
 
 private:
     void catalogOpened();
+    void runAutoLabeler();
     void exportLabels();
     void importLabels();
 

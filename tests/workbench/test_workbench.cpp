@@ -123,8 +123,10 @@ private slots:
         ctx.log().setEcho(false);
         PluginManager pm(ctx);
         pm.setSearchPaths({QStringLiteral(IGLU_PLUGIN_DIR)});
-        // The task list is disabled too: then nothing is initialized and no shell is needed.
-        pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist")});
+        // Every other plugin with widgets is disabled too: then nothing is initialized and no shell
+        // is needed.
+        pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist"), QStringLiteral("browser"),
+                        QStringLiteral("labeling")});
         pm.loadPlugins();
         QCOMPARE(pm.plugin(QStringLiteral("viewer3d"))->state, PluginState::Disabled);
         QCOMPARE(pm.plugin(QStringLiteral("playback"))->state, PluginState::Failed);

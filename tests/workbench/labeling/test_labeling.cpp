@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "agreement_view.hpp"
+#include "auto_suggestions.hpp"
 #include "label_files.hpp"
 #include "labeling_panel.hpp"
 #include "test_catalog.hpp"
@@ -236,6 +237,28 @@ private slots:
                 QCOMPARE(after[i].time, before[i].time);
             }
         }
+    }
+
+    void autoLabelerStoresSuggestions() {
+        catalog::Catalog fresh(dir_.filePath(QStringLiteral("fresh.db")).toStdString());
+        datasets::ImportOptions opts;
+        opts.withRollouts = false;
+        datasets::importSingleTurn(std::string(IGLU_SOURCE_DIR) + "/examples/data/iglu-singleturn", fresh, opts);
+        QVERIFY(fresh.allLabels(catalog::LabelSource::Auto).empty());
+        int calls = 0;
+        const int n = plugins::labeling::storeAutoSuggestions(fresh, [&calls](int, int) { return ++calls <= 3; });
+        QCOMPARE(n, 3);  // stopped after three tasks
+        QCOMPARE(fresh.allLabels(catalog::LabelSource::Auto).size(), std::size_t(3 * core::kNumSkills));
+        QCOMPARE(plugins::labeling::storeAutoSuggestions(fresh), fresh.taskCount());
+        QCOMPARE(fresh.allLabels(catalog::LabelSource::Auto).size(), std::size_t(fresh.taskCount() * core::kNumSkills));
+        // The panel shows and accepts them.
+        LabelingPanel panel(nullptr);
+        panel.setCatalog(&fresh);
+        panel.setLabeler(QStringLiteral("gus"));
+        const QString id = QString::fromStdString(fresh.findTasks().front().id);
+        QVERIFY(panel.selectTask(id));
+        panel.acceptSuggestions();
+        for (auto s : core::kAllSkills) QCOMPARE(humanLabel(fresh, id, s, "gus"), autoLabel(fresh, id, s));
     }
 
     void badFilesAreClearErrors() {
