@@ -6,6 +6,8 @@
 //   browser_filter_max_ms   slowest of them
 //   browser_clear_ms        median of clearing the filters (all 10,000 rows back)
 //   browser_rows            rows listed by the text + skill filter
+//   browser_keystroke_ms    median of one text change with a skill already chosen (typing)
+//   browser_query_ms        median of the catalog query alone (text + skill, no model or view)
 // Usage: iglu-bench-browser [--tasks N] [--reps N]   (runs offscreen unless QT_QPA_PLATFORM is set)
 #include <algorithm>
 #include <chrono>
@@ -102,9 +104,26 @@ int main(int argc, char** argv) {
             clearMs.push_back(ms(t0, t1));
             if (browser.model()->rowCount() != cat.taskCount()) throw std::runtime_error("clearing the filter did not list every task");
         }
+        // One keystroke with a skill chosen: "red bloc" -> "red block".
+        std::vector<double> keyMs, queryMs;
+        browser.skillBox()->setCurrentIndex(1 + static_cast<int>(core::Skill::Flying));
+        for (int r = 0; r < reps; ++r) {
+            browser.searchField()->setText(QStringLiteral("red bloc"));
+            app.processEvents();
+            auto t0 = std::chrono::steady_clock::now();
+            browser.searchField()->setText(QStringLiteral("red block"));
+            app.processEvents();
+            keyMs.push_back(ms(t0, std::chrono::steady_clock::now()));
+            t0 = std::chrono::steady_clock::now();
+            const auto found = plugins::browser::queryTasks(cat, browser.filter());
+            queryMs.push_back(ms(t0, std::chrono::steady_clock::now()));
+            if (static_cast<int>(found.size()) != browser.model()->rowCount()) throw std::runtime_error("query and table disagree");
+        }
         std::printf("{\"browser_filter_ms\": %.2f, \"browser_filter_max_ms\": %.2f, \"browser_clear_ms\": %.2f, "
+                    "\"browser_keystroke_ms\": %.2f, \"browser_query_ms\": %.2f, "
                     "\"browser_rows\": %d, \"browser_tasks\": %d, \"reps\": %d}\n",
-                    median(filterMs), *std::max_element(filterMs.begin(), filterMs.end()), median(clearMs), rows, cat.taskCount(), reps);
+                    median(filterMs), *std::max_element(filterMs.begin(), filterMs.end()), median(clearMs),
+                    median(keyMs), median(queryMs), rows, cat.taskCount(), reps);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "iglu-bench-browser: %s\n", e.what());
         code = 1;
