@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QTimer>
 #include <QUndoStack>
@@ -224,7 +225,9 @@ void LabelingPanel::change(const QString& what, F&& apply) {
         const LabelSnapshot after = readSnapshot(*catalog_, id, who);
         if (undo_ && !(before == after))
             undo_->push(new LabelCommand(*catalog_, id, who, before, after, QStringLiteral("%1 (%2)").arg(what, q(id)),
-                                         [this](const std::string& t) { afterUndoRedo(t); }));
+                                         [panel = QPointer<LabelingPanel>(this)](const std::string& t) {
+                                             if (panel) panel->afterUndoRedo(t);  // the stack may outlive the panel
+                                         }));
         status_->setText(tr("%1: saved").arg(what));
     } catch (const std::exception& e) {
         status_->setText(tr("Not saved: %1").arg(q(e.what())));
