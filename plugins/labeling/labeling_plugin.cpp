@@ -31,6 +31,7 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     panel_ = new labeling::LabelingPanel(&context.undoStack());
     const QString saved = QSettings().value(QStringLiteral("labeling/labeler")).toString();
     if (!saved.isEmpty()) panel_->setLabeler(saved);
+    startLabeler_ = panel_->labeler();
     // In a scroll area: the panel's natural height must not force the window taller.
     auto* scroll = new QScrollArea;
     scroll->setFrameShape(QFrame::NoFrame);
@@ -82,7 +83,8 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
 void LabelingPlugin::shutdown() {
     if (panel_) {
         panel_->saveNote();
-        QSettings().setValue(QStringLiteral("labeling/labeler"), panel_->labeler());
+        // Remembered only when it changed (scripted runs leave the settings alone).
+        if (panel_->labeler() != startLabeler_) QSettings().setValue(QStringLiteral("labeling/labeler"), panel_->labeler());
     }
 }
 

@@ -3,6 +3,7 @@
 // driving the selection), the "Agreement" dock, and a "&Labels" menu with the labeling keys,
 // Export Labels... and Import Labels... (CSV / JSON).
 #include <QObject>
+#include <QString>
 
 #include "workbench/api/plugin.hpp"
 
@@ -33,6 +34,7 @@ private:
     labeling::LabelingPanel* panel_ = nullptr;
     labeling::AgreementView* agreement_ = nullptr;
     QDockWidget* agreementDock_ = nullptr;
+    QString startLabeler_;
 };
 
 }  // namespace iglu::plugins
