@@ -4,6 +4,7 @@
 // undoes it; the Labels menu lists the keys, the agreement view and export/import.
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QTableView>
@@ -27,6 +28,14 @@ class TestLabelsWorkbench : public QObject {
     Q_OBJECT
     std::unique_ptr<Workbench> wb_;
     QTemporaryDir dir_;
+
+    QAction* action(const QString& text) {
+        for (QAction* a : wb_->window().menuBar()->actions())
+            if (a->menu())
+                for (QAction* b : a->menu()->actions())
+                    if (b->text() == text) return b;
+        return nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -112,6 +121,42 @@ private slots:
         QCOMPARE(cat->tasksLabeledBy("frank").size(), std::size_t(1));
         QTRY_VERIFY(wb_->context().selection().taskId() != id);
         QCOMPARE(table->currentIndex().data().toString(), wb_->context().selection().taskId());
+    }
+
+    void autoLabelerAndAgreementFromTheMenu() {
+        catalog::Catalog* cat = wb_->context().data().catalog();
+        auto* panel = wb_->window().findChild<QWidget*>(QStringLiteral("labelingPanel"));
+        QVERIFY(cat->allLabels(catalog::LabelSource::Auto).empty());
+        action(QStringLiteral("Run Auto-Labeler on All Tasks"))->trigger();
+        QCOMPARE(cat->allLabels(catalog::LabelSource::Auto).size(), std::size_t(cat->taskCount() * core::kNumSkills));
+        auto* flatSuggestion = panel->findChild<QLabel*>(QStringLiteral("suggestion_flat"));
+        QVERIFY2(flatSuggestion->text() == QStringLiteral("yes") || flatSuggestion->text() == QStringLiteral("no"),
+                 qPrintable(flatSuggestion->text()));
+        // Accept the suggestions of the current task and confirm: human vs auto agree there.
+        panel->setFocus();
+        QTest::keyClick(panel, Qt::Key_A);
+        QTest::keyClick(panel, Qt::Key_Return);
+        QCOMPARE(cat->tasksLabeledBy("frank").size(), std::size_t(2));
+
+        action(QStringLiteral("Agreement…"))->trigger();
+        auto* agreement = wb_->window().findChild<QTableView*>(QStringLiteral("agreementTable"));
+        QVERIFY(agreement != nullptr);
+        QTRY_VERIFY(agreement->isVisible());
+        QVERIFY(agreement->model()->rowCount() >= core::kNumSkills);
+        QCOMPARE(agreement->model()->index(0, 0).data().toString(), QStringLiteral("human vs auto"));
+        // A row with a disagreement (frank's first task was confirmed without its suggestions, and
+        // the imported study labels disagree in places): its tasks are one click away.
+        int row = -1;
+        for (int r = 0; r < agreement->model()->rowCount() && row < 0; ++r)
+            if (agreement->model()->index(r, 11).data(Qt::UserRole).toDouble() > 0) row = r;
+        QVERIFY(row >= 0);
+        agreement->selectRow(row);
+        auto* list = wb_->window().findChild<QListWidget*>(QStringLiteral("disagreeingTasks"));
+        QVERIFY(list != nullptr && list->count() > 0);
+        const QString target = list->item(list->count() - 1)->text();
+        list->scrollToItem(list->item(list->count() - 1));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(list->count() - 1)).center());
+        QTRY_COMPARE(wb_->context().selection().taskId(), target);
     }
 };
 
