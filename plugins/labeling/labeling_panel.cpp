@@ -228,9 +228,10 @@ void LabelingPanel::change(const QString& what, F&& apply) {
                                          [panel = QPointer<LabelingPanel>(this)](const std::string& t) {
                                              if (panel) panel->afterUndoRedo(t);  // the stack may outlive the panel
                                          }));
+        status_->setStyleSheet(QString());
         status_->setText(tr("%1: saved").arg(what));
     } catch (const std::exception& e) {
-        status_->setText(tr("Not saved: %1").arg(q(e.what())));
+        reportFailure(tr("Not saved: %1").arg(q(e.what())));
     }
     emit labelsChanged(q(id));
     refresh();
@@ -278,11 +279,19 @@ void LabelingPanel::saveNote() {
     try {
         stored = session_->note();
     } catch (const std::exception& e) {
-        status_->setText(tr("Not saved: %1").arg(q(e.what())));
+        reportFailure(tr("Not saved: %1").arg(q(e.what())));
         return;
     }
     if (text == stored) return;
     change(tr("Note"), [&] { session_->setNote(text); });
+}
+
+void LabelingPanel::reportFailure(const QString& message) {
+    const QString where = catalog_ ? QString::fromStdString(catalog_->path()) : QString();
+    const QString text = where.isEmpty() || message.contains(where) ? message : message + QStringLiteral(" (") + where + QLatin1Char(')');
+    status_->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    status_->setText(text);
+    emit saveFailed(text);
 }
 
 void LabelingPanel::afterUndoRedo(const std::string& taskId) {

@@ -69,6 +69,8 @@ signals:
     void currentTaskChanged(const QString& taskId);
     /// Labels or note of a task changed in the catalog.
     void labelsChanged(const QString& taskId);
+    /// A change could not be saved (e.g. the catalog file became read-only); names the catalog.
+    void saveFailed(const QString& message);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -79,6 +81,7 @@ private:
     void rebuildSession();
     void refresh();
     void afterUndoRedo(const std::string& taskId);
+    void reportFailure(const QString& message);
     QAction* addKey(const QString& text, const QKeySequence& key, const std::function<void()>& slot);
 
     QUndoStack* undo_ = nullptr;

@@ -46,6 +46,8 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(panel_, &labeling::LabelingPanel::labelsChanged, this,
             [this](const QString& id) { emit context_->data().labelsChanged(id); });
+    connect(panel_, &labeling::LabelingPanel::saveFailed, this,
+            [this](const QString& message) { context_->log().error(kSource, message); });
     connect(&context.selection(), &workbench::Selection::taskChanged, panel_,
             [this](const QString& id) { panel_->selectTask(id); });
     connect(&context.data(), &workbench::DataService::opened, this, &LabelingPlugin::catalogOpened);

@@ -166,6 +166,25 @@ private slots:
         QCOMPARE(note->toPlainText(), QString());
     }
 
+    void aFailedSaveIsReported() {
+        // Another connection holds the write lock: the panel's write fails after the catalog's
+        // busy timeout (5 s); the failure names the catalog and the labels stay as they were.
+        const QString task = panel_->currentTask();
+        const auto before = humanLabel(*cat_, task, Skill::Tall, "alice");
+        QSignalSpy failed(panel_.get(), &LabelingPanel::saveFailed);
+        catalog::Catalog other(cat_->path());
+        other.transaction([&] {
+            other.setNote(task.toStdString(), "locked by another writer");
+            QTest::keyClick(panel_.get(), Qt::Key_4);
+        });
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(failed.front().front().toString().contains(QString::fromStdString(cat_->path())),
+                 qPrintable(failed.front().front().toString()));
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), before);
+        QCOMPARE(panel_->skillText(Skill::Tall), QStringLiteral("–"));
+        other.setNote(task.toStdString(), "");
+    }
+
     void secondLabelerAndAgreement() {
         const auto aliceDone = cat_->tasksLabeledBy("alice");
         panel_->setLabeler(QStringLiteral("bob"));
