@@ -23,6 +23,8 @@ struct Benchmark {
 std::vector<Benchmark> environmentBenchmarks();
 /// Dataset import and catalog query benchmarks (bench_catalog.cpp).
 std::vector<Benchmark> catalogBenchmarks();
+/// Benchmarks of the 3D viewer: frame time and rollout scrubbing (bench_viewer.cpp).
+std::vector<Benchmark> viewerBenchmarks();
 
 /// Lua agent benchmarks (bench_lua.cpp).
 std::vector<Benchmark> scriptingBenchmarks();

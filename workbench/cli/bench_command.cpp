@@ -31,6 +31,7 @@ void run(const Options& o) {
     std::vector<bench::Benchmark> all = bench::environmentBenchmarks();
     for (auto& b : bench::catalogBenchmarks()) all.push_back(std::move(b));
     for (auto& b : bench::scriptingBenchmarks()) all.push_back(std::move(b));
+    for (auto& b : bench::viewerBenchmarks()) all.push_back(std::move(b));
     nlohmann::json out = nlohmann::json::object();
     for (const auto& b : all) {
         if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), b.name) == o.only.end()) continue;
@@ -51,7 +52,7 @@ void addBenchCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
-    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, import, query)");
+    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, import, query, viewer)");
     cmd->add_option("--threads", opts->threads, "Threads for env_threads_speedup (default: max(2, cores))");
     cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
     cmd->callback([opts] { run(*opts); });

@@ -21,6 +21,7 @@ catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, cons
                                     const std::string& source, int limit);
 void addRunCommand(CLI::App& app);
 void addLuaCommand(CLI::App& app);
+void addRenderCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

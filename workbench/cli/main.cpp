@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     iglu::cli::addLabelCommand(app);
     iglu::cli::addRunCommand(app);
     iglu::cli::addLuaCommand(app);
+    iglu::cli::addRenderCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

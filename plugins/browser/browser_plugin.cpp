@@ -1,0 +1,36 @@
+#include "browser_plugin.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+
+#include "dataset_browser.hpp"
+#include "workbench/api/context.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/api/shell.hpp"
+
+namespace iglu::plugins {
+
+bool BrowserPlugin::initialize(workbench::PluginContext& context, QString*) {
+    context_ = &context;
+    browser_ = new browser::DatasetBrowser;
+    auto* dock = context.shell().addDock(QStringLiteral("datasetBrowser"), tr("Dataset"), browser_, Qt::BottomDockWidgetArea);
+    connect(browser_, &browser::DatasetBrowser::taskActivated, this,
+            [this](const QString& id) { context_->selection().setTask(id); });
+    connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &browser::DatasetBrowser::showTask);
+    connect(&context.data(), &workbench::DataService::opened, this,
+            [this] { browser_->setCatalog(context_->data().catalog()); });
+    connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &browser::DatasetBrowser::refreshTask);
+    auto* find = context.shell().menu(tr("&View"))->addAction(tr("Search the Dataset"));
+    find->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(find, &QAction::triggered, this, [this, dock] {
+        dock->show();
+        dock->raise();
+        browser_->focusSearch();
+    });
+    if (context.data().isOpen()) browser_->setCatalog(context.data().catalog());
+    return true;
+}
+
+}  // namespace iglu::plugins

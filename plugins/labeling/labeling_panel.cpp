@@ -1,0 +1,347 @@
+#include "labeling_panel.hpp"
+
+#include <QAction>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QKeyEvent>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "core/catalog/labeling_session.hpp"
+#include "label_snapshot.hpp"
+
+namespace iglu::plugins::labeling {
+
+namespace {
+QString yesNo(const std::optional<bool>& v) {
+    return !v ? QStringLiteral("–") : *v ? QStringLiteral("yes") : QStringLiteral("no");
+}
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+LabelingPanel::LabelingPanel(QUndoStack* undo, QWidget* parent) : QWidget(parent), undo_(undo) {
+    setObjectName(QStringLiteral("labelingPanel"));
+    setFocusPolicy(Qt::StrongFocus);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    auto* form = new QFormLayout;
+    labelerEdit_ = new QLineEdit(qEnvironmentVariable("USER", QStringLiteral("labeler")), this);
+    labelerEdit_->setObjectName(QStringLiteral("labelerName"));
+    labelerEdit_->setToolTip(tr("Your name: labels are stored per labeler"));
+    form->addRow(tr("Labeler"), labelerEdit_);
+    progress_ = new QLabel(this);
+    progress_->setObjectName(QStringLiteral("labelingProgress"));
+    form->addRow(tr("Progress"), progress_);
+    taskLabel_ = new QLabel(this);
+    taskLabel_->setObjectName(QStringLiteral("labelingTask"));
+    taskLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(tr("Task"), taskLabel_);
+    layout->addLayout(form);
+    instruction_ = new QLabel(this);
+    instruction_->setWordWrap(true);
+    instruction_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(instruction_);
+
+    auto* box = new QGroupBox(tr("Skills (key toggles)"), this);
+    box->setToolTip(tr("1..5 toggle a skill; A accepts the auto suggestions; Return confirms (the rest: no) and moves to the next unlabeled task"));
+    auto* grid = new QGridLayout(box);
+    grid->addWidget(new QLabel(tr("<b>key</b>"), box), 0, 0);
+    grid->addWidget(new QLabel(tr("<b>skill</b>"), box), 0, 1);
+    grid->addWidget(new QLabel(tr("<b>yours</b>"), box), 0, 2);
+    grid->addWidget(new QLabel(tr("<b>auto</b>"), box), 0, 3);
+    for (int i = 0; i < core::kNumSkills; ++i) {
+        const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
+        const QString name = QString::fromLatin1(core::skillName(skill));
+        grid->addWidget(new QLabel(QString::number(i + 1), box), i + 1, 0);
+        grid->addWidget(new QLabel(name, box), i + 1, 1);
+        skillLabels_[i] = new QLabel(box);
+        skillLabels_[i]->setObjectName(QStringLiteral("skill_") + name);
+        grid->addWidget(skillLabels_[i], i + 1, 2);
+        suggestionLabels_[i] = new QLabel(box);
+        suggestionLabels_[i]->setObjectName(QStringLiteral("suggestion_") + name);
+        grid->addWidget(suggestionLabels_[i], i + 1, 3);
+        addKey(tr("Toggle %1").arg(name), QKeySequence(Qt::Key_1 + i), [this, skill] { toggleSkill(skill); });
+    }
+    grid->setColumnStretch(3, 1);
+    layout->addWidget(box);
+    addKey(tr("Accept Auto Suggestions"), QKeySequence(Qt::Key_A), [this] { acceptSuggestions(); });
+    addKey(tr("Confirm and Next Unlabeled"), QKeySequence(Qt::Key_Return), [this] { confirmAndNext(); });
+    addKey(tr("Next Unlabeled Task"), QKeySequence(Qt::Key_N), [this] { nextUnlabeled(); });
+    addKey(tr("Previous Unlabeled Task"), QKeySequence(Qt::Key_P), [this] { previousUnlabeled(); });
+    // Enter on the keypad confirms too (not listed in the menu).
+    auto* enter = new QAction(this);
+    enter->setShortcut(QKeySequence(Qt::Key_Enter));
+    enter->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(enter, &QAction::triggered, this, &LabelingPanel::confirmAndNext);
+    addAction(enter);
+
+    auto* buttons = new QGridLayout;
+    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next (Return)"), tr("Next unlabeled (N)"), tr("Previous (P)")};
+    for (int i = 0; i < shortText.size(); ++i) {
+        QAction* a = actions_[core::kNumSkills + i];
+        auto* b = new QPushButton(shortText[i], this);
+        b->setToolTip(a->text());
+        b->setFocusPolicy(Qt::NoFocus);
+        connect(b, &QPushButton::clicked, a, &QAction::trigger);
+        buttons->addWidget(b, i / 2, i % 2);
+    }
+    layout->addLayout(buttons);
+
+    layout->addWidget(new QLabel(tr("Note (saved as you type; Esc: back to the keys)"), this));
+    note_ = new QPlainTextEdit(this);
+    note_->setObjectName(QStringLiteral("labelingNote"));
+    note_->setTabChangesFocus(true);
+    note_->setMaximumHeight(90);
+    layout->addWidget(note_);
+    auto* esc = new QAction(note_);
+    esc->setShortcut(QKeySequence(Qt::Key_Escape));
+    esc->setShortcutContext(Qt::WidgetShortcut);
+    connect(esc, &QAction::triggered, this, [this] {
+        saveNote();
+        setFocus();
+    });
+    note_->addAction(esc);
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("labelingStatus"));
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+    layout->addStretch(1);
+
+    noteTimer_ = new QTimer(this);
+    noteTimer_->setSingleShot(true);
+    noteTimer_->setInterval(400);
+    connect(noteTimer_, &QTimer::timeout, this, &LabelingPanel::saveNote);
+    connect(note_, &QPlainTextEdit::textChanged, this, [this] {
+        if (!loadingNote_) noteTimer_->start();
+    });
+    connect(labelerEdit_, &QLineEdit::editingFinished, this, [this] { setLabeler(labelerEdit_->text()); });
+    connect(labelerEdit_, &QLineEdit::returnPressed, this, [this] { setFocus(); });
+    labelerEdit_->installEventFilter(this);
+    refresh();
+}
+
+LabelingPanel::~LabelingPanel() = default;
+
+bool LabelingPanel::eventFilter(QObject* watched, QEvent* event) {
+    // Return in the name field ends the name, it does not confirm the task.
+    if (watched == labelerEdit_ && event->type() == QEvent::ShortcutOverride) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+QAction* LabelingPanel::addKey(const QString& text, const QKeySequence& key, const std::function<void()>& slot) {
+    auto* a = new QAction(text, this);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    actions_.append(a);
+    return a;
+}
+
+QList<QAction*> LabelingPanel::labelingActions() const { return actions_; }
+
+void LabelingPanel::setCatalog(catalog::Catalog* catalog) {
+    noteTimer_->stop();
+    if (undo_) undo_->clear();
+    catalog_ = catalog;
+    rebuildSession();
+}
+
+void LabelingPanel::setLabeler(const QString& name) {
+    const QString n = name.trimmed();
+    if (n.isEmpty()) {
+        labelerEdit_->setText(labeler());
+        status_->setText(tr("The labeler's name cannot be empty."));
+        return;
+    }
+    if (labelerEdit_->text() != n) labelerEdit_->setText(n);
+    if (session_ && q(session_->labeler()) == n) return;
+    saveNote();
+    rebuildSession();
+}
+
+QString LabelingPanel::labeler() const { return session_ ? q(session_->labeler()) : labelerEdit_->text().trimmed(); }
+
+void LabelingPanel::rebuildSession() {
+    const std::string keep = session_ ? session_->current() : std::string();
+    session_.reset();
+    const QString name = labelerEdit_->text().trimmed();
+    if (catalog_ && !name.isEmpty()) {
+        try {
+            session_ = std::make_unique<catalog::LabelingSession>(*catalog_, name.toStdString());
+            if (!keep.empty()) session_->select(keep);
+        } catch (const std::exception& e) {
+            status_->setText(q(e.what()));
+        }
+    }
+    refresh();
+}
+
+bool LabelingPanel::selectTask(const QString& taskId) {
+    if (!session_) return false;
+    if (q(session_->current()) == taskId) return true;
+    saveNote();
+    bool ok = session_->select(taskId.toStdString());
+    if (!ok && catalog_ && catalog_->hasTask(taskId.toStdString())) {  // added since the session began
+        session_->refresh();
+        ok = session_->select(taskId.toStdString());
+    }
+    refresh();
+    return ok;
+}
+
+QString LabelingPanel::currentTask() const { return session_ ? q(session_->current()) : QString(); }
+int LabelingPanel::labeledCount() const { return session_ ? session_->labeledCount() : 0; }
+int LabelingPanel::taskCount() const { return session_ ? session_->taskCount() : 0; }
+QString LabelingPanel::progressText() const { return progress_->text(); }
+
+QString LabelingPanel::skillText(core::Skill skill) const {
+    return skillLabels_[static_cast<int>(skill)]->text();
+}
+
+template <class F>
+void LabelingPanel::change(const QString& what, F&& apply) {
+    if (!session_ || session_->current().empty()) return;
+    const std::string id = session_->current();
+    const std::string who = session_->labeler();
+    try {
+        const LabelSnapshot before = readSnapshot(*catalog_, id, who);
+        apply();
+        const LabelSnapshot after = readSnapshot(*catalog_, id, who);
+        if (undo_ && !(before == after))
+            undo_->push(new LabelCommand(*catalog_, id, who, before, after, QStringLiteral("%1 (%2)").arg(what, q(id)),
+                                         [panel = QPointer<LabelingPanel>(this)](const std::string& t) {
+                                             if (panel) panel->afterUndoRedo(t);  // the stack may outlive the panel
+                                         }));
+        status_->setStyleSheet(QString());
+        status_->setText(tr("%1: saved").arg(what));
+    } catch (const std::exception& e) {
+        reportFailure(tr("Not saved: %1").arg(q(e.what())));
+    }
+    emit labelsChanged(q(id));
+    refresh();
+}
+
+void LabelingPanel::toggleSkill(core::Skill skill) {
+    saveNote();
+    change(tr("Toggle %1").arg(QString::fromLatin1(core::skillName(skill))), [&] { session_->toggle(skill); });
+}
+
+void LabelingPanel::acceptSuggestions() {
+    saveNote();
+    change(tr("Accept suggestions"), [&] { session_->acceptSuggestions(); });
+}
+
+void LabelingPanel::confirmAndNext() {
+    saveNote();
+    change(tr("Confirm"), [&] { session_->confirm(); });
+    nextUnlabeled();
+}
+
+void LabelingPanel::nextUnlabeled() {
+    if (!session_) return;
+    saveNote();
+    const std::string before = session_->current();
+    if (!session_->nextUnlabeled()) status_->setText(tr("Every task is labeled by %1.").arg(labeler()));
+    refresh();
+    if (session_->current() != before) emit currentTaskChanged(currentTask());
+}
+
+void LabelingPanel::previousUnlabeled() {
+    if (!session_) return;
+    saveNote();
+    const std::string before = session_->current();
+    if (!session_->previousUnlabeled()) status_->setText(tr("Every task is labeled by %1.").arg(labeler()));
+    refresh();
+    if (session_->current() != before) emit currentTaskChanged(currentTask());
+}
+
+void LabelingPanel::saveNote() {
+    noteTimer_->stop();
+    if (!session_ || session_->current().empty()) return;
+    const std::string text = note_->toPlainText().toStdString();
+    std::string stored;
+    try {
+        stored = session_->note();
+    } catch (const std::exception& e) {
+        reportFailure(tr("Not saved: %1").arg(q(e.what())));
+        return;
+    }
+    if (text == stored) return;
+    change(tr("Note"), [&] { session_->setNote(text); });
+}
+
+void LabelingPanel::reportFailure(const QString& message) {
+    const QString where = catalog_ ? QString::fromStdString(catalog_->path()) : QString();
+    const QString text = where.isEmpty() || message.contains(where) ? message : message + QStringLiteral(" (") + where + QLatin1Char(')');
+    status_->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    status_->setText(text);
+    emit saveFailed(text);
+}
+
+void LabelingPanel::afterUndoRedo(const std::string& taskId) {
+    noteTimer_->stop();
+    if (!session_) return;
+    const bool moved = session_->current() != taskId && session_->select(taskId);
+    refresh();
+    emit labelsChanged(q(taskId));
+    if (moved) emit currentTaskChanged(q(taskId));
+}
+
+void LabelingPanel::refresh() {
+    const bool on = session_ && !session_->current().empty();
+    for (QAction* a : std::as_const(actions_)) a->setEnabled(on);
+    if (!session_) {
+        progress_->setText(catalog_ ? tr("enter your name") : tr("no catalog open"));
+        taskLabel_->clear();
+        instruction_->clear();
+        for (int i = 0; i < core::kNumSkills; ++i) {
+            skillLabels_[i]->clear();
+            suggestionLabels_[i]->clear();
+        }
+        return;
+    }
+    try {
+        progress_->setText(tr("%1 / %2 tasks labeled by %3").arg(session_->labeledCount()).arg(session_->taskCount()).arg(labeler()));
+        const std::string& id = session_->current();
+        taskLabel_->setText(q(id) + (session_->complete() ? tr("  (labeled)") : QString()));
+        const auto record = id.empty() ? std::nullopt : catalog_->task(id);
+        instruction_->setText(record ? q(record->task.instruction) : QString());
+        for (int i = 0; i < core::kNumSkills; ++i) {
+            const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
+            const auto mine = session_->label(skill);
+            skillLabels_[i]->setText(yesNo(mine));
+            skillLabels_[i]->setStyleSheet(!mine ? QString() : *mine ? QStringLiteral("color: #1a7f37; font-weight: bold;")
+                                                                     : QStringLiteral("color: #888;"));
+            const auto suggested = session_->suggestion(skill);
+            suggestionLabels_[i]->setText(yesNo(suggested));
+            suggestionLabels_[i]->setToolTip(suggested ? q(session_->suggestionReason(skill))
+                                                       : tr("No suggestion stored: Labels > Run Auto-Labeler on All Tasks"));
+        }
+        loadingNote_ = true;
+        const QString note = q(session_->note());
+        if (note_->toPlainText() != note) note_->setPlainText(note);
+        loadingNote_ = false;
+        note_->setEnabled(!id.empty());
+    } catch (const std::exception& e) {
+        loadingNote_ = false;
+        status_->setText(q(e.what()));
+    }
+}
+
+}  // namespace iglu::plugins::labeling

@@ -1,0 +1,103 @@
+#pragma once
+// The labeling panel: keyboard-first skill labeling of the current task, as widgets and key
+// handling over catalog::LabelingSession (the Qt-free logic; every change is in the catalog at
+// once, so a crash or kill loses nothing). Keys (while the panel has focus, or from the Labels menu):
+//   1..5   toggle flat / flying / tricky / tall / diagonal (unlabeled counts as no)
+//   A      accept the automatic suggestions (skills without one: no)
+//   Return confirm the task (skills not labeled yet: no) and go to the next unlabeled task
+//   N / P  next / previous task this labeler has not labeled
+//   Ctrl+Z / Ctrl+Shift+Z  undo / redo (the undo stack given to the panel: the application's)
+// The note is saved 400 ms after typing stops and whenever the task changes.
+#include <functional>
+#include <memory>
+
+#include <QString>
+#include <QWidget>
+
+#include "core/catalog/catalog.hpp"
+
+class QAction;
+class QKeySequence;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QTimer;
+class QUndoStack;
+
+namespace iglu::catalog {
+class LabelingSession;
+}
+
+namespace iglu::plugins::labeling {
+
+class LabelingPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// `undo` receives one command per change (may be nullptr: no undo).
+    explicit LabelingPanel(QUndoStack* undo, QWidget* parent = nullptr);
+    ~LabelingPanel() override;
+
+    /// The catalog to label (nullptr: none). Clears the undo stack (its commands refer to the old one).
+    void setCatalog(catalog::Catalog* catalog);
+    catalog::Catalog* catalog() const noexcept { return catalog_; }
+    void setLabeler(const QString& name);
+    QString labeler() const;
+    /// Makes a task current (e.g. the workbench selection); false when it is not in the catalog.
+    bool selectTask(const QString& taskId);
+    QString currentTask() const;
+    /// Tasks fully labeled by the labeler / tasks in the catalog.
+    int labeledCount() const;
+    int taskCount() const;
+    QString progressText() const;
+    /// The labeler's label of a skill on the current task as shown: "yes", "no" or "–".
+    QString skillText(core::Skill skill) const;
+
+    /// The panel's actions (1..5, A, Return, N, P), for a menu.
+    QList<QAction*> labelingActions() const;
+
+public slots:
+    void toggleSkill(iglu::core::Skill skill);
+    void acceptSuggestions();
+    void confirmAndNext();
+    void nextUnlabeled();
+    void previousUnlabeled();
+    /// Saves the note now if it was edited.
+    void saveNote();
+
+signals:
+    /// The current task changed by the panel (next / previous / undo): the workbench follows.
+    void currentTaskChanged(const QString& taskId);
+    /// Labels or note of a task changed in the catalog.
+    void labelsChanged(const QString& taskId);
+    /// A change could not be saved (e.g. the catalog file became read-only); names the catalog.
+    void saveFailed(const QString& message);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    template <class F>
+    void change(const QString& what, F&& apply);
+    void rebuildSession();
+    void refresh();
+    void afterUndoRedo(const std::string& taskId);
+    void reportFailure(const QString& message);
+    QAction* addKey(const QString& text, const QKeySequence& key, const std::function<void()>& slot);
+
+    QUndoStack* undo_ = nullptr;
+    catalog::Catalog* catalog_ = nullptr;
+    std::unique_ptr<catalog::LabelingSession> session_;
+    QLineEdit* labelerEdit_ = nullptr;
+    QLabel* progress_ = nullptr;
+    QLabel* taskLabel_ = nullptr;
+    QLabel* instruction_ = nullptr;
+    QLabel* skillLabels_[core::kNumSkills] = {};
+    QLabel* suggestionLabels_[core::kNumSkills] = {};
+    QLabel* status_ = nullptr;
+    QPlainTextEdit* note_ = nullptr;
+    QTimer* noteTimer_ = nullptr;
+    QList<QAction*> actions_;
+    bool loadingNote_ = false;
+};
+
+}  // namespace iglu::plugins::labeling

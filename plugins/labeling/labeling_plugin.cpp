@@ -1,0 +1,172 @@
+#include "labeling_plugin.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QScrollArea>
+#include <QSettings>
+
+#include "agreement_view.hpp"
+#include "auto_suggestions.hpp"
+#include "label_files.hpp"
+#include "labeling_panel.hpp"
+#include "workbench/api/context.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/message_log.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/api/shell.hpp"
+
+namespace iglu::plugins {
+
+namespace {
+const QString kSource = QStringLiteral("labeling");
+}
+
+bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
+    context_ = &context;
+    panel_ = new labeling::LabelingPanel(&context.undoStack());
+    const QString saved = QSettings().value(QStringLiteral("labeling/labeler")).toString();
+    if (!saved.isEmpty()) panel_->setLabeler(saved);
+    startLabeler_ = panel_->labeler();
+    // In a scroll area: the panel's natural height must not force the window taller.
+    auto* scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(panel_);
+    auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), scroll, Qt::RightDockWidgetArea);
+    agreement_ = new labeling::AgreementView;
+    agreementDock_ = context.shell().addDock(QStringLiteral("agreement"), tr("Label Agreement"), agreement_, Qt::BottomDockWidgetArea);
+    agreementDock_->hide();
+
+    connect(panel_, &labeling::LabelingPanel::currentTaskChanged, this,
+            [this](const QString& id) { context_->selection().setTask(id); });
+    connect(panel_, &labeling::LabelingPanel::labelsChanged, this,
+            [this](const QString& id) { emit context_->data().labelsChanged(id); });
+    connect(panel_, &labeling::LabelingPanel::saveFailed, this,
+            [this](const QString& message) { context_->log().error(kSource, message); });
+    connect(&context.selection(), &workbench::Selection::taskChanged, panel_,
+            [this](const QString& id) { panel_->selectTask(id); });
+    connect(&context.data(), &workbench::DataService::opened, this, &LabelingPlugin::catalogOpened);
+    connect(agreement_, &labeling::AgreementView::taskActivated, this,
+            [this](const QString& id) { context_->selection().setTask(id); });
+    connect(agreementDock_, &QDockWidget::visibilityChanged, agreement_, [this](bool visible) {
+        if (visible) agreement_->refresh();
+    });
+
+    QMenu* menu = context.shell().menu(tr("&Labels"));
+    auto* focus = menu->addAction(tr("Label the Current Task"));
+    focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(focus, &QAction::triggered, this, [this, dock] {
+        dock->show();
+        dock->raise();
+        panel_->setFocus();
+    });
+    menu->addActions(panel_->labelingActions());
+    menu->addSeparator();
+    connect(menu->addAction(tr("Run Auto-Labeler on All Tasks")), &QAction::triggered, this, &LabelingPlugin::runAutoLabeler);
+    auto* agreement = menu->addAction(tr("Agreement…"));
+    connect(agreement, &QAction::triggered, this, [this] {
+        agreementDock_->show();
+        agreementDock_->raise();
+        agreement_->refresh();
+    });
+    menu->addSeparator();
+    connect(menu->addAction(tr("Export Labels…")), &QAction::triggered, this, &LabelingPlugin::exportLabels);
+    connect(menu->addAction(tr("Import Labels…")), &QAction::triggered, this, &LabelingPlugin::importLabels);
+
+    if (context.data().isOpen()) catalogOpened();
+    return true;
+}
+
+void LabelingPlugin::shutdown() {
+    if (panel_) {
+        panel_->saveNote();
+        // Remembered only when it changed (scripted runs leave the settings alone).
+        if (panel_->labeler() != startLabeler_) QSettings().setValue(QStringLiteral("labeling/labeler"), panel_->labeler());
+    }
+}
+
+void LabelingPlugin::catalogOpened() {
+    panel_->setCatalog(context_->data().catalog());
+    agreement_->setCatalog(context_->data().catalog());
+    const QString current = context_->selection().taskId();
+    if (!current.isEmpty()) panel_->selectTask(current);
+}
+
+void LabelingPlugin::runAutoLabeler() {
+    auto* cat = context_->data().catalog();
+    QWidget* parent = context_->shell().mainWindow();
+    if (!cat) {
+        QMessageBox::information(parent, tr("Auto-Labeler"), tr("Open a catalog first."));
+        return;
+    }
+    QProgressDialog progress(tr("Running the automatic skill labeler…"), tr("Stop"), 0, 100, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    try {
+        const int n = labeling::storeAutoSuggestions(*cat, [&progress](int done, int total) {
+            progress.setMaximum(total);
+            progress.setValue(done);
+            return !progress.wasCanceled();
+        });
+        progress.reset();
+        const QString msg = tr("Auto-labeler: suggestions stored for %1 tasks").arg(n);
+        context_->log().info(kSource, msg);
+        context_->shell().showStatus(msg, 5000);
+    } catch (const std::exception& e) {
+        progress.reset();
+        const QString msg = tr("Auto-labeler failed on %1: %2").arg(QString::fromStdString(cat->path()), QString::fromStdString(e.what()));
+        context_->log().error(kSource, msg);
+        QMessageBox::warning(parent, tr("Auto-Labeler"), msg);
+    }
+    panel_->setCatalog(cat);
+    panel_->selectTask(context_->selection().taskId());
+    agreement_->refresh();
+    emit context_->data().labelsChanged(QString());
+}
+
+void LabelingPlugin::exportLabels() {
+    auto* cat = context_->data().catalog();
+    QWidget* parent = context_->shell().mainWindow();
+    if (!cat) {
+        QMessageBox::information(parent, tr("Export Labels"), tr("Open a catalog first."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(parent, tr("Export Labels"), QStringLiteral("labels.csv"),
+                                                      tr("Labels (*.csv *.json)"));
+    if (path.isEmpty()) return;
+    const auto r = labeling::exportLabelFile(*cat, path);
+    if (r.ok) {
+        context_->log().info(kSource, r.message);
+        context_->shell().showStatus(r.message, 5000);
+    } else {
+        context_->log().error(kSource, r.message);
+        QMessageBox::warning(parent, tr("Export Labels"), r.message);
+    }
+}
+
+void LabelingPlugin::importLabels() {
+    auto* cat = context_->data().catalog();
+    QWidget* parent = context_->shell().mainWindow();
+    if (!cat) {
+        QMessageBox::information(parent, tr("Import Labels"), tr("Open a catalog first."));
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(parent, tr("Import Labels"), QString(), tr("Labels (*.csv *.json)"));
+    if (path.isEmpty()) return;
+    const auto r = labeling::importLabelFile(path, *cat);
+    (r.ok ? context_->log().info(kSource, r.message) : context_->log().warning(kSource, r.message));
+    if (!r.ok) QMessageBox::warning(parent, tr("Import Labels"), r.message);
+    else context_->shell().showStatus(r.message, 5000);
+    // Labels of the open task may have changed: re-read.
+    panel_->setCatalog(cat);
+    panel_->selectTask(context_->selection().taskId());
+    agreement_->refresh();
+    emit context_->data().labelsChanged(QString());
+}
+
+}  // namespace iglu::plugins

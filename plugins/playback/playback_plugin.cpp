@@ -1,0 +1,146 @@
+#include "playback_plugin.hpp"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "viewers/playback/episode_recorder.hpp"
+#include "viewers/playback/rollout_series.hpp"
+#include "viewers/qt/rollout_chart.hpp"
+#include "viewers/qt/rollout_timeline.hpp"
+#include "workbench/api/context.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/message_log.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/api/shell.hpp"
+
+namespace iglu::plugins {
+
+bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
+    context_ = &context;
+    auto* panel = new QWidget;
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Rollout:"), panel));
+    rollouts_ = new QComboBox(panel);
+    rollouts_->setObjectName(QStringLiteral("rolloutCombo"));
+    rollouts_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    top->addWidget(rollouts_, 1);
+    record_ = new QToolButton(panel);
+    record_->setObjectName(QStringLiteral("recordRandom"));
+    record_->setText(tr("Record random-agent episode"));
+    record_->setToolTip(tr("Run 250 steps of a seeded random agent (place-biased) in the core environment on this "
+                           "task and play the episode back (kept for this session)"));
+    top->addWidget(record_);
+    layout->addLayout(top);
+    timeline_ = new viewers::RolloutTimeline(panel);
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    layout->addWidget(timeline_);
+    chart_ = new viewers::RolloutChart(panel);
+    chart_->setObjectName(QStringLiteral("rolloutChart"));
+    layout->addWidget(chart_, 1);
+    context.shell().addDock(QStringLiteral("playback"), tr("Playback"), panel, Qt::BottomDockWidgetArea);
+
+    auto& sel = context.selection();
+    connect(&sel, &workbench::Selection::taskChanged, this, &PlaybackPlugin::refreshRollouts);
+    connect(&sel, &workbench::Selection::rolloutChanged, this, &PlaybackPlugin::showRollout);
+    connect(&sel, &workbench::Selection::stepChanged, this, [this](int step) {
+        timeline_->setPosition(step);
+        chart_->setPosition(step);
+    });
+    connect(&context.data(), &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
+        if (taskId == context_->selection().taskId()) refreshRollouts();
+    });
+    connect(&context.data(), &workbench::DataService::opened, this, &PlaybackPlugin::refreshRollouts);
+    connect(rollouts_, &QComboBox::activated, this, [this](int index) {
+        context_->selection().setRollout(rollouts_->itemData(index).toLongLong());
+    });
+    connect(record_, &QToolButton::clicked, this, &PlaybackPlugin::recordRandomEpisode);
+    connect(timeline_, &viewers::RolloutTimeline::positionChanged, this, [this](int p) {
+        context_->selection().setStep(p);
+        chart_->setPosition(p);
+    });
+
+    QMenu* menu = context.shell().menu(tr("&Playback"));
+    auto* play = menu->addAction(tr("Play / Pause"), timeline_, &viewers::RolloutTimeline::togglePlay);
+    play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    auto* fwd = menu->addAction(tr("Step Forward"), timeline_, &viewers::RolloutTimeline::stepForward);
+    fwd->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
+    auto* back = menu->addAction(tr("Step Back"), timeline_, &viewers::RolloutTimeline::stepBack);
+    back->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Left));
+    menu->addSeparator();
+    menu->addAction(tr("Record Random-Agent Episode"), this, &PlaybackPlugin::recordRandomEpisode);
+    refreshRollouts();
+    return true;
+}
+
+void PlaybackPlugin::shutdown() {
+    if (timeline_ != nullptr) timeline_->pause();
+}
+
+void PlaybackPlugin::refreshRollouts() {
+    const QSignalBlocker block(rollouts_);
+    rollouts_->clear();
+    const QString taskId = context_->selection().taskId();
+    record_->setEnabled(!taskId.isEmpty());
+    if (taskId.isEmpty()) {
+        rollouts_->addItem(tr("(no task selected)"), 0);
+    } else {
+        rollouts_->addItem(tr("(none: task start)"), 0);
+        for (const auto& r : context_->data().rollouts(taskId))
+            rollouts_->addItem(tr("#%1 %2, %3 frames, return %4 (%5)")
+                                   .arg(r.id)
+                                   .arg(r.kind)
+                                   .arg(r.frames)
+                                   .arg(r.totalReward, 0, 'g', 4)
+                                   .arg(r.source),
+                               r.id);
+    }
+    const int index = rollouts_->findData(context_->selection().rolloutId());
+    rollouts_->setCurrentIndex(std::max(0, index));
+    if (context_->selection().rolloutId() == 0) showRollout(0);
+}
+
+void PlaybackPlugin::showRollout(qint64 id) {
+    {
+        const QSignalBlocker block(rollouts_);
+        const int index = rollouts_->findData(id);
+        if (index >= 0) rollouts_->setCurrentIndex(index);
+    }
+    const auto rollout = id == 0 ? nullptr : context_->data().rollout(id);
+    const auto task = context_->data().task(context_->selection().taskId());
+    if (rollout == nullptr || !task) {
+        timeline_->setFrameCount(0);
+        chart_->clear();
+        return;
+    }
+    chart_->setSeries(viewers::computeSeries(*rollout, task->target));
+    {
+        const QSignalBlocker block(timeline_);
+        timeline_->setFrameCount(static_cast<int>(rollout->size()));
+        timeline_->setPosition(context_->selection().step());
+    }
+    chart_->setPosition(timeline_->position());
+}
+
+void PlaybackPlugin::recordRandomEpisode() {
+    const QString taskId = context_->selection().taskId();
+    const auto task = context_->data().task(taskId);
+    if (!task) return;
+    viewers::RandomEpisodeOptions o;
+    o.seed = nextSeed_++;
+    const qint64 id = context_->data().addRollout(viewers::recordRandomEpisode(*task, o));
+    context_->log().info(QStringLiteral("playback"), tr("recorded a random-agent episode of %1 (seed %2) as rollout %3")
+                                                          .arg(taskId)
+                                                          .arg(o.seed)
+                                                          .arg(id));
+    context_->selection().setRollout(id);
+}
+
+}  // namespace iglu::plugins

@@ -1,0 +1,43 @@
+#pragma once
+// Rollout playback dock: choose a rollout of the selected task (or record a random-agent episode),
+// then play / pause / step / scrub it; the chart shows return and F1 per step. Drives
+// Selection::setRollout / setStep, which the 3D viewer follows.
+#include <memory>
+
+#include <QObject>
+
+#include "core/grid/grid.hpp"
+#include "workbench/api/plugin.hpp"
+
+class QComboBox;
+class QToolButton;
+
+namespace iglu::viewers {
+class RolloutChart;
+class RolloutTimeline;
+}  // namespace iglu::viewers
+
+namespace iglu::plugins {
+
+class PlaybackPlugin : public QObject, public workbench::IPlugin {
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID IGLU_WORKBENCH_PLUGIN_IID FILE "plugin.json")
+    Q_INTERFACES(iglu::workbench::IPlugin)
+public:
+    bool initialize(workbench::PluginContext& context, QString* error) override;
+    void shutdown() override;
+
+private:
+    void refreshRollouts();
+    void showRollout(qint64 id);
+    void recordRandomEpisode();
+
+    workbench::PluginContext* context_ = nullptr;
+    QComboBox* rollouts_ = nullptr;
+    QToolButton* record_ = nullptr;
+    viewers::RolloutTimeline* timeline_ = nullptr;
+    viewers::RolloutChart* chart_ = nullptr;
+    std::uint64_t nextSeed_ = 1;
+};
+
+}  // namespace iglu::plugins

@@ -1,0 +1,193 @@
+#include "viewer3d_plugin.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolBar>
+
+#include "viewers/qt/vtk_gl_widget.hpp"
+#include "viewers/qt/zone_view.hpp"
+#include "workbench/api/context.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/message_log.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/api/shell.hpp"
+#include "workbench/api/viewer_service.hpp"
+
+namespace iglu::plugins {
+
+namespace {
+/// Where an episode starts (core::Environment::reset): (0, 0, 0), facing -z.
+constexpr core::Pose kStartPose{0, 0, 0, 0, 0};
+
+std::optional<viewers::ViewPreset> presetNamed(const QString& name) {
+    for (auto v : {viewers::ViewPreset::Iso, viewers::ViewPreset::Top, viewers::ViewPreset::Front, viewers::ViewPreset::Side})
+        if (name == QLatin1String(viewers::viewPresetName(v))) return v;
+    return std::nullopt;
+}
+}  // namespace
+
+class ViewerServiceImpl : public workbench::ViewerService {
+public:
+    ViewerServiceImpl(viewers::ZoneView* view, QObject* parent) : ViewerService(parent), view_(view) {
+        connect(view_, &viewers::ZoneView::rendered, this, &ViewerService::rendered);
+    }
+    void setOverlay(bool on) override {
+        view_->setOverlay(on);
+        emit contentChanged();
+    }
+    bool overlay() const override { return view_->overlay(); }
+    bool applyView(const QString& preset) override {
+        const auto v = presetNamed(preset);
+        if (!v) return false;
+        view_->applyView(*v);
+        emit contentChanged();
+        return true;
+    }
+    QImage grabImage() override { return view_->grabImage(); }
+    bool saveImage(const QString& path, QString* error) override { return view_->saveImage(path, error); }
+    QString legendText() const override { return QString::fromStdString(view_->scene().legendText()); }
+    int framesRendered() const override { return view_->glWidget()->framesRendered(); }
+
+private:
+    viewers::ZoneView* view_;
+};
+
+Viewer3dPlugin::Viewer3dPlugin() = default;
+Viewer3dPlugin::~Viewer3dPlugin() = default;
+
+bool Viewer3dPlugin::initialize(workbench::PluginContext& context, QString*) {
+    context_ = &context;
+    view_ = new viewers::ZoneView;
+    view_->setObjectName(QStringLiteral("zoneView"));
+    if (!context.shell().setCentralWidget(view_))
+        context.shell().addDock(QStringLiteral("viewer3d"), tr("3D View"), view_, Qt::RightDockWidgetArea);
+    service_ = new ViewerServiceImpl(view_, this);
+    context.addObject(service_);
+    createActions();
+
+    connect(view_, &viewers::ZoneView::hovered, this, [this](const QString& text) {
+        context_->shell().showStatus(text);
+    });
+    auto& sel = context.selection();
+    connect(&sel, &workbench::Selection::taskChanged, this, &Viewer3dPlugin::showTask);
+    connect(&sel, &workbench::Selection::rolloutChanged, this, &Viewer3dPlugin::showRollout);
+    connect(&sel, &workbench::Selection::stepChanged, this, &Viewer3dPlugin::showStep);
+    connect(&context.data(), &workbench::DataService::opened, this, [this] { showTask(context_->selection().taskId()); });
+    view_->setAgent(kStartPose);
+    return true;
+}
+
+void Viewer3dPlugin::shutdown() {
+    if (context_ != nullptr && service_ != nullptr) context_->removeObject(service_);
+}
+
+void Viewer3dPlugin::createActions() {
+    auto& shell = context_->shell();
+    QMenu* menu = shell.menu(tr("&Viewer"));
+    QToolBar* bar = shell.toolBar(QStringLiteral("viewer3d.toolbar"), tr("3D View"));
+
+    auto* overlay = new QAction(tr("Intersection &Overlay"), this);
+    overlay->setObjectName(QStringLiteral("viewer3d.overlay"));
+    overlay->setCheckable(true);
+    overlay->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    overlay->setToolTip(tr("Matched / missing / extra blocks at the best alignment"));
+    connect(overlay, &QAction::toggled, view_, &viewers::ZoneView::setOverlay);
+    connect(view_, &viewers::ZoneView::overlayChanged, overlay, &QAction::setChecked);
+    auto* ghost = new QAction(tr("Target &Ghost"), this);
+    ghost->setCheckable(true);
+    ghost->setChecked(true);
+    ghost->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    connect(ghost, &QAction::toggled, view_, &viewers::ZoneView::setGhost);
+    menu->addAction(overlay);
+    menu->addAction(ghost);
+    bar->addAction(overlay);
+    bar->addAction(ghost);
+    menu->addSeparator();
+    bar->addSeparator();
+
+    int n = 1;
+    for (auto v : {viewers::ViewPreset::Iso, viewers::ViewPreset::Top, viewers::ViewPreset::Front, viewers::ViewPreset::Side}) {
+        const QString name = QString::fromLatin1(viewers::viewPresetName(v));
+        auto* a = new QAction(tr("%1 View").arg(name.left(1).toUpper() + name.mid(1)), this);
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + n++)));
+        connect(a, &QAction::triggered, view_, [this, v] { view_->applyView(v); });
+        menu->addAction(a);
+        bar->addAction(a);
+    }
+    menu->addSeparator();
+    auto* save = new QAction(tr("&Save View Image..."), this);
+    save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    connect(save, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(view_, tr("Save view image"), QStringLiteral("view.png"),
+                                                          tr("PNG images (*.png)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!view_->saveImage(path, &error)) {
+            context_->log().error(QStringLiteral("viewer3d"), error);
+            QMessageBox::warning(view_, tr("Save view image"), error);
+        } else {
+            context_->shell().showStatus(tr("Saved %1").arg(path), 5000);
+        }
+    });
+    menu->addAction(save);
+    bar->addAction(save);
+}
+
+void Viewer3dPlugin::showTask(const QString& taskId) {
+    taskId_ = taskId;
+    rollout_.reset();
+    cursor_.reset();
+    const auto task = taskId.isEmpty() ? std::nullopt : context_->data().task(taskId);
+    if (!task) {
+        start_.reset();
+        view_->setTarget(std::nullopt);
+        view_->setBuilt(core::Grid{});
+        view_->setAgent(kStartPose);
+        updateCaption();
+        return;
+    }
+    start_ = task->starting;
+    view_->setTarget(task->target);
+    view_->setBuilt(task->starting);
+    view_->setAgent(kStartPose);
+    updateCaption();
+    emit service_->contentChanged();
+}
+
+void Viewer3dPlugin::showRollout(qint64 rolloutId) {
+    cursor_.reset();
+    rollout_ = rolloutId == 0 ? nullptr : context_->data().rollout(rolloutId);
+    if (rollout_ == nullptr) {
+        if (rolloutId != 0)
+            context_->log().error(QStringLiteral("viewer3d"), tr("rollout %1 is not in %2").arg(rolloutId).arg(context_->data().path()));
+        showTask(taskId_);
+        return;
+    }
+    cursor_ = std::make_unique<core::RolloutCursor>(*rollout_);
+    showStep(context_->selection().step());
+}
+
+void Viewer3dPlugin::showStep(int step) {
+    if (!cursor_) return;
+    cursor_->seek(static_cast<std::size_t>(std::max(0, step)));
+    view_->setBuilt(cursor_->grid());
+    view_->setAgent(cursor_->pose());
+    updateCaption();
+    emit service_->contentChanged();
+}
+
+void Viewer3dPlugin::updateCaption() {
+    QString caption = taskId_;
+    if (cursor_ && rollout_)
+        caption += tr("  |  %1 rollout %2  |  step %3 / %4")
+                       .arg(QString::fromLatin1(core::rolloutKindName(rollout_->kind)))
+                       .arg(rollout_->id)
+                       .arg(cursor_->position())
+                       .arg(rollout_->size());
+    view_->setCaption(caption);
+}
+
+}  // namespace iglu::plugins

@@ -1,0 +1,47 @@
+#pragma once
+// The 3D viewer plugin: a ZoneView in the centre of the main window that shows the selected task
+// (start + target) or the selected rollout at the selected step; publishes ViewerService.
+#include <memory>
+#include <optional>
+
+#include <QObject>
+
+#include "core/grid/grid.hpp"
+#include "core/rollout/rollout.hpp"
+#include "workbench/api/plugin.hpp"
+
+namespace iglu::viewers {
+class ZoneView;
+}
+
+namespace iglu::plugins {
+
+class ViewerServiceImpl;
+
+class Viewer3dPlugin : public QObject, public workbench::IPlugin {
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID IGLU_WORKBENCH_PLUGIN_IID FILE "plugin.json")
+    Q_INTERFACES(iglu::workbench::IPlugin)
+public:
+    Viewer3dPlugin();
+    ~Viewer3dPlugin() override;
+    bool initialize(workbench::PluginContext& context, QString* error) override;
+    void shutdown() override;
+
+private:
+    void createActions();
+    void showTask(const QString& taskId);
+    void showRollout(qint64 rolloutId);
+    void showStep(int step);
+    void updateCaption();
+
+    workbench::PluginContext* context_ = nullptr;
+    viewers::ZoneView* view_ = nullptr;
+    ViewerServiceImpl* service_ = nullptr;
+    QString taskId_;
+    std::optional<core::Grid> start_;
+    std::shared_ptr<const core::Rollout> rollout_;
+    std::unique_ptr<core::RolloutCursor> cursor_;
+};
+
+}  // namespace iglu::plugins

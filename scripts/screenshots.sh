@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots in docs/ from the bundled example data, so they stay current:
+#   docs/workbench-overlay.png   main window: a task with the intersection overlay
+#   docs/workbench-playback.png  main window: a human tape mid-playback (timeline + reward/F1 chart)
+#   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
+# Runs under Xvfb (xvfb-run); builds what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD_DIR:-build/release}
+app=$build/workbench/app/iglu-workbench
+cli=$build/workbench/cli/iglu
+if [ ! -x "$app" ] || [ ! -x "$cli" ]; then
+  cmake --preset release >/dev/null
+  cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
+fi
+mkdir -p docs
+# One X server for all three (fewer start-up races with other xvfb-run users on the machine).
+# Bundled data: the workbench's default (--db omitted: the example catalog, imported from
+# examples/data on first use). Task lists also work with --db FILE.jsonl.
+xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
+  set -e
+  '$app' --task CQ-game-2681 --overlay --screenshot docs/workbench-overlay.png --size 1280x800
+  '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
+  '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
+"
+ls -l docs/*.png

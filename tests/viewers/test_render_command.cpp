@@ -1,0 +1,106 @@
+// `iglu render`: a PNG of a task with the overlay, a rollout step, and clear errors for a missing
+// display, an unknown task and a bad step.
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/catalog/catalog.hpp"
+
+class TestRenderCommand : public QObject {
+    Q_OBJECT
+    const QString tasks_ = QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl");
+
+    struct Run {
+        int code = -1;
+        QString out, err;
+    };
+    Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(IGLU_CLI_PATH), args);
+        if (!p.waitForFinished(120000)) return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+private slots:
+    void rendersATaskWithOverlay() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("task.png"));
+        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                           QStringLiteral("CQ-game-1029"), QStringLiteral("--overlay"), QStringLiteral("--out"), out,
+                           QStringLiteral("--size"), QStringLiteral("640x480")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("matched")), qPrintable(r.out));
+        QCOMPARE(QImage(out).size(), QSize(640, 480));
+    }
+
+    void rendersARolloutStep() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("step.png"));
+        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                           QStringLiteral("CQ-game-6"), QStringLiteral("--rollout"), QStringLiteral("random:3"),
+                           QStringLiteral("--step"), QStringLiteral("120"), QStringLiteral("--out"), out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("800x600")), qPrintable(r.out));
+        QVERIFY(QFile::exists(out));
+        const Run bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                             QStringLiteral("CQ-game-6"), QStringLiteral("--rollout"), QStringLiteral("random:3"),
+                             QStringLiteral("--step"), QStringLiteral("5000"), QStringLiteral("--out"), out});
+        QVERIFY(bad.code != 0);
+        QVERIFY2(bad.err.contains(QStringLiteral("--step 5000")), qPrintable(bad.err));
+    }
+
+    void rendersAHumanTapeFromACatalog() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("examples.db"));
+        const Run imported = run({QStringLiteral("import"), QStringLiteral("singleturn"),
+                                  QStringLiteral(IGLU_SOURCE_DIR "/examples/data/iglu-singleturn"), QStringLiteral("--db"), db});
+        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        qint64 rollout = 0;
+        {
+            iglu::catalog::Catalog cat(db.toStdString());
+            const auto rollouts = cat.rollouts("CQ-game-2681");
+            QVERIFY(!rollouts.empty());
+            rollout = rollouts.front().id;
+        }
+        const QString out = dir.filePath(QStringLiteral("tape.png"));
+        Run r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-2681"),
+                     QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out, QStringLiteral("--overlay")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        // The end of the human tape is the target: everything matched.
+        QVERIFY2(r.out.contains(QStringLiteral("missing 0, extra 0, F1 1")), qPrintable(r.out));
+        QVERIFY(QFile::exists(out));
+        r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-947"),
+                 QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("not a rollout of task CQ-game-947")), qPrintable(r.err));
+    }
+
+    void unknownTaskNamesTheTaskAndFile() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                           QStringLiteral("no-such-task"), QStringLiteral("--out"), QStringLiteral("/tmp/x.png")});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("no-such-task")), qPrintable(r.err));
+    }
+
+    void withoutDisplayItFailsClearly() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("none.png"));
+        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                           QStringLiteral("CQ-game-6"), QStringLiteral("--out"), out}, env);
+        QCOMPARE(r.code, 3);  // a clear error, not an abort (which would be -1 here)
+        QVERIFY2(r.err.contains(QStringLiteral("DISPLAY")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRenderCommand)
+#include "test_render_command.moc"

@@ -1,0 +1,305 @@
+// The workbench end to end under Xvfb: every real plugin loads, deliberately broken plugins are
+// reported with their reason while the rest work; the bundled data opens, a task selected in the
+// task list is drawn (pixels checked for block and overlay colours), rollout playback drives the
+// view; the command line lists plugins, takes screenshots and rejects bad input clearly.
+#include <set>
+
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/intersection/maximal_intersection.hpp"
+#include "pixel_match.hpp"
+#include "viewers/qt/rollout_timeline.hpp"
+#include "viewers/qt/surface_format.hpp"
+#include "viewers/scene/palette.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/api/viewer_service.hpp"
+#include "core/metrics/metrics.hpp"
+#include "workbench/app/example_catalog.hpp"
+#include "workbench/app/main_window.hpp"
+#include "workbench/app/plugin_manager.hpp"
+#include "workbench/app/plugins_dialog.hpp"
+#include "workbench/app/workbench.hpp"
+#include "workbench/app/workbench_context.hpp"
+
+using namespace iglu;
+using namespace iglu::workbench;
+using viewers::Rgb;
+
+namespace {
+int count(const QImage& img, const std::function<bool(Rgb)>& pred) {
+    const QImage rgb = img.convertToFormat(QImage::Format_RGB888);
+    return tests::countPixels(rgb.width(), rgb.height(), [&rgb](int x, int y) {
+        const QRgb p = rgb.pixel(x, y);
+        return Rgb{static_cast<std::uint8_t>(qRed(p)), static_cast<std::uint8_t>(qGreen(p)), static_cast<std::uint8_t>(qBlue(p))};
+    }, pred);
+}
+
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+Run runApp(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(IGLU_WORKBENCH_PATH), args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+}  // namespace
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+    std::unique_ptr<Workbench> wb_;
+    QTemporaryDir catalogDir_;
+
+    ViewerService* viewer() { return wb_->context().service<ViewerService>(); }
+    /// A freshly rendered image of the 3D view after the content changed.
+    QImage freshView() {
+        return viewer()->grabImage();  // grabFramebuffer renders the current content
+    }
+
+private slots:
+    void initTestCase() {
+        WorkbenchOptions o;
+        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR), QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)};
+        o.defaultPluginPaths = false;
+        o.useSettings = false;
+        wb_ = std::make_unique<Workbench>(o);
+        wb_->context().log().setEcho(false);
+        wb_->loadPlugins();
+    }
+    void cleanupTestCase() { wb_.reset(); }
+
+    void realPluginsLoadAndBrokenOnesAreReported() {
+        const auto& pm = wb_->plugins();
+        for (const char* name : {"tasklist", "viewer3d", "playback"}) {
+            const PluginSpec* s = pm.plugin(QString::fromLatin1(name));
+            QVERIFY2(s != nullptr, name);
+            QVERIFY2(s->state == PluginState::Loaded, qPrintable(QStringLiteral("%1: %2").arg(name, s->error)));
+        }
+        const struct { const char* name; const char* reason; } broken[] = {
+            {"broken_init", "deliberately broken"},
+            {"wrong_api", "API version 99"},
+            {"missing_symbol", "iglu_test_symbol_that_does_not_exist"},
+            {"missing_dep", "no-such-plugin"},
+        };
+        for (const auto& b : broken) {
+            const PluginSpec* s = pm.plugin(QString::fromLatin1(b.name));
+            QVERIFY2(s != nullptr, b.name);
+            QCOMPARE(s->state, PluginState::Failed);
+            QVERIFY2(s->error.contains(QString::fromLatin1(b.reason)), qPrintable(s->error));
+            QVERIFY2(wb_->context().log().count(QString::fromLatin1(b.name)) > 0, b.name);
+        }
+        // Playback depends on the viewer: the load order respects it.
+        const auto& specs = pm.plugins();
+        QVERIFY(wb_->context().service<ViewerService>() != nullptr);
+        // The Plugins dialog lists every plugin with its state and reason.
+        PluginsDialog dialog(pm, &wb_->window());
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->rowCount(), int(specs.size()));
+        bool sawReason = false;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->item(row, 2)->text() == QStringLiteral("failed") && table->item(row, 3)->text().contains(QStringLiteral("deliberately broken")))
+                sawReason = true;
+        QVERIFY(sawReason);
+        QVERIFY(dialog.disabledNames().isEmpty());
+        table->item(0, 0)->setCheckState(Qt::Unchecked);
+        QCOMPARE(dialog.disabledNames(), QStringList{table->item(0, 0)->data(Qt::UserRole).toString()});
+    }
+
+    void disabledPluginAndDependentsAreSkipped() {
+        WorkbenchContext ctx;
+        ctx.log().setEcho(false);
+        PluginManager pm(ctx);
+        pm.setSearchPaths({QStringLiteral(IGLU_PLUGIN_DIR)});
+        // Every other plugin with widgets is disabled too: then nothing is initialized and no shell
+        // is needed.
+        pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist"), QStringLiteral("browser"),
+                        QStringLiteral("labeling")});
+        pm.loadPlugins();
+        QCOMPARE(pm.plugin(QStringLiteral("viewer3d"))->state, PluginState::Disabled);
+        QCOMPARE(pm.plugin(QStringLiteral("playback"))->state, PluginState::Failed);
+        QVERIFY(pm.plugin(QStringLiteral("playback"))->error.contains(QStringLiteral("disabled")));
+    }
+
+    void badInputIsAClearError() {
+        QString error;
+        QVERIFY(!wb_->openData(QStringLiteral("/nonexistent/catalog.db"), &error));
+        QVERIFY2(error.contains(QStringLiteral("/nonexistent/catalog.db")), qPrintable(error));
+        QTemporaryDir dir;
+        const QString badJsonl = dir.filePath(QStringLiteral("bad.jsonl"));
+        QFile f(badJsonl);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"id\": \"x\", \"instruction\": \"i\", \"starting_blocks\": [], \"target_blocks\": [[9, 0, 0, 1]]}\n");
+        f.close();
+        QVERIFY(!wb_->openData(badJsonl, &error));
+        QVERIFY2(error.contains(QStringLiteral("bad.jsonl")), qPrintable(error));
+        const QString notACatalog = dir.filePath(QStringLiteral("text.db"));
+        QFile t(notACatalog);
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write("this is not a catalog\n");
+        t.close();
+        QVERIFY(!wb_->openData(notACatalog, &error));
+        QVERIFY2(error.contains(QStringLiteral("text.db")), qPrintable(error));
+        // A task list (.jsonl) still opens as a lightweight fallback.
+        QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        QCOMPARE(wb_->context().data().tasks().size(), 4);
+        QCOMPARE(wb_->context().data().kind(), QStringLiteral("task list"));
+    }
+
+    void bundledDataTaskIsDrawnWithOverlay() {
+        QString error;
+        // The bundled example catalog, imported from examples/data as on a first start.
+        QVERIFY2(createExampleCatalog(catalogDir_.filePath(QStringLiteral("examples.db")), &wb_->window(), &error), qPrintable(error));
+        QVERIFY2(wb_->openData(catalogDir_.filePath(QStringLiteral("examples.db")), &error), qPrintable(error));
+        QCOMPARE(wb_->context().data().kind(), QStringLiteral("catalog"));
+        QVERIFY(wb_->context().data().tasks().size() >= 20);
+        QVERIFY(!wb_->selectTask(QStringLiteral("no-such-task"), &error));
+        QVERIFY2(error.contains(QStringLiteral("no-such-task")), qPrintable(error));
+
+        auto& w = wb_->window();
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // Select the task by clicking its row in the task list dock.
+        auto* table = w.findChild<QTableView*>(QStringLiteral("taskTable"));
+        QVERIFY(table != nullptr);
+        const QString taskId = QStringLiteral("CQ-game-2681");
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, 0).data().toString() == taskId) row = r;
+        QVERIFY(row >= 0);
+        QSignalSpy taskChanged(&wb_->context().selection(), &Selection::taskChanged);
+        const QRect cell = table->visualRect(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QTRY_COMPARE(wb_->context().selection().taskId(), taskId);
+        QCOMPARE(taskChanged.count(), 1);
+        QTRY_VERIFY(viewer()->framesRendered() > 0);
+
+        const auto task = wb_->context().data().task(taskId);
+        QVERIFY(task.has_value());
+        QVERIFY2(viewer()->legendText().contains(taskId), qPrintable(viewer()->legendText()));
+        // Overlay off: the start blocks in their palette colours and the target ghost.
+        const QImage plain = freshView();
+        std::set<int> startColours;
+        for (const auto& b : task->starting.blocks()) startColours.insert(b.colour);
+        QVERIFY(!startColours.empty());
+        for (int c : startColours)
+            QVERIFY2(count(plain, [c](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(c)); }) > 30,
+                     qPrintable(QStringLiteral("start colour %1").arg(c)));
+
+        // Overlay on: the categories the core finds at the best alignment are drawn.
+        QVERIFY(wb_->setOverlay(true, &error));
+        const auto ov = core::overlay(task->target, task->starting);
+        QVERIFY(!ov.missing.empty());
+        const QImage img = freshView();
+        if (!ov.matched.empty())
+            QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 30);
+        if (!ov.extra.empty())
+            QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); }) > 30);
+        QVERIFY(count(img, [](Rgb p) {
+                    return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
+                }) > 200);
+        QVERIFY2(viewer()->legendText().contains(QStringLiteral("missing  %1").arg(ov.missing.size(), 3)),
+                 qPrintable(viewer()->legendText()));
+        QVERIFY(wb_->setOverlay(false, &error));
+    }
+
+    void playbackDrivesTheView() {
+        QString error;
+        QVERIFY(wb_->selectTask(QStringLiteral("CQ-game-2681"), &error));
+        // The task's human tape, from the catalog.
+        QVERIFY2(wb_->selectRollout(QStringLiteral("first"), QStringLiteral("50%"), &error), qPrintable(error));
+        const qint64 human = wb_->context().selection().rolloutId();
+        QVERIFY(human > 0);
+        const auto tape = wb_->context().data().rollout(human);
+        QVERIFY(tape != nullptr && tape->kind == core::RolloutKind::Human && tape->size() > 0);
+        const int half = static_cast<int>(static_cast<double>(tape->size()) / 2 + 0.5);
+        QCOMPARE(wb_->context().selection().step(), half);
+        QVERIFY2(viewer()->legendText().contains(QStringLiteral("step %1 / %2").arg(half).arg(tape->size())),
+                 qPrintable(viewer()->legendText()));
+        // At the end of the tape the human built the target: F1 1.
+        wb_->context().selection().setStep(static_cast<int>(tape->size()));
+        core::RolloutCursor end(*tape);
+        end.seek(tape->size());
+        const auto task = wb_->context().data().task(QStringLiteral("CQ-game-2681"));
+        QVERIFY(task.has_value());
+        QVERIFY2(viewer()->legendText().contains(QStringLiteral("F1 %1").arg(core::score(task->target, end.grid()).f1, 0, 'f', 2)),
+                 qPrintable(viewer()->legendText()));
+
+        // A random-agent episode recorded in this session.
+        QVERIFY2(wb_->selectRollout(QStringLiteral("random:4"), QStringLiteral("0"), &error), qPrintable(error));
+        const qint64 id = wb_->context().selection().rolloutId();
+        QVERIFY(id < 0);
+        const auto rollout = wb_->context().data().rollout(id);
+        QVERIFY(rollout != nullptr);
+        auto* timeline = wb_->window().findChild<viewers::RolloutTimeline*>(QStringLiteral("timeline"));
+        QVERIFY(timeline != nullptr);
+        QCOMPARE(timeline->frameCount(), int(rollout->size()));
+        QSignalSpy steps(&wb_->context().selection(), &Selection::stepChanged);
+        timeline->setPosition(100);
+        QCOMPARE(wb_->context().selection().step(), 100);
+        QCOMPARE(steps.count(), 1);
+        core::RolloutCursor cursor(*rollout);
+        cursor.seek(100);
+        const QString legend = viewer()->legendText();
+        QVERIFY2(legend.contains(QStringLiteral("step 100 / %1").arg(rollout->size())), qPrintable(legend));
+        QVERIFY2(legend.contains(QStringLiteral("built %1 ").arg(cursor.grid().count())), qPrintable(legend));
+        // Selecting a step elsewhere (e.g. from a script) moves the timeline.
+        wb_->context().selection().setStep(7);
+        QCOMPARE(timeline->position(), 7);
+        QVERIFY(!wb_->selectRollout(QStringLiteral("123456"), QStringLiteral("0"), &error));
+        QVERIFY2(error.contains(QStringLiteral("123456")), qPrintable(error));
+    }
+
+    void listPluginsCommand() {
+        const Run r = runApp({QStringLiteral("--list-plugins"), QStringLiteral("--plugin-path"), QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("viewer3d 0.1.0: loaded")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("broken_init 0.0.1: failed: initialize() threw: deliberately broken")), qPrintable(r.out));
+    }
+
+    void screenshotCommand() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        Run r = runApp({QStringLiteral("--task"), QStringLiteral("CQ-game-2681"), QStringLiteral("--overlay"),
+                        QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("1000x700")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QImage img(out);
+        QCOMPARE(img.size(), QSize(1000, 700));
+        QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 100);
+
+        r = runApp({QStringLiteral("--db"), QStringLiteral("/nonexistent/x.db"), QStringLiteral("--screenshot"), out});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/x.db")), qPrintable(r.err));
+        r = runApp({QStringLiteral("--task"), QStringLiteral("nope-42"), QStringLiteral("--screenshot"), out});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("nope-42")), qPrintable(r.err));
+    }
+};
+
+int main(int argc, char** argv) {
+    // Isolated settings and user plugin folder.
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
+    viewers::prepareOpenGL();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("IGLU-test"));
+    QApplication::setApplicationName(QStringLiteral("test_workbench"));
+    TestWorkbench t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_workbench.moc"

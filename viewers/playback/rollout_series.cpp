@@ -1,0 +1,41 @@
+#include "viewers/playback/rollout_series.hpp"
+
+#include "core/intersection/maximal_intersection.hpp"
+#include "core/metrics/metrics.hpp"
+
+namespace iglu::viewers {
+
+RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& target) {
+    RolloutSeries s;
+    const std::size_t n = rollout.size() + 1;
+    s.reward.reserve(n);
+    s.returns.reserve(n);
+    s.f1.reserve(n);
+    core::Grid grid = rollout.starting;
+    core::MaximalIntersection mi(target);
+    mi.reset(grid);
+    const int targetSize = target.count();
+    int builtSize = grid.count();
+    double ret = 0;
+    const auto f1 = [&] { return core::scoreFromCounts(mi.value(), targetSize, builtSize).f1; };
+    s.reward.push_back(0);
+    s.returns.push_back(0);
+    s.f1.push_back(f1());
+    for (std::size_t i = 0; i < rollout.size(); ++i) {
+        for (const core::BlockChange& c : rollout.changesOf(i)) {
+            const int idx = core::Grid::index(c.x, c.y, c.z);
+            const int old = grid.cell(idx);
+            if (old == c.after) continue;
+            grid.setCell(idx, c.after);
+            mi.update(idx, old, c.after);
+            builtSize += (c.after != 0) - (old != 0);
+        }
+        ret += rollout.frames[i].reward;
+        s.reward.push_back(rollout.frames[i].reward);
+        s.returns.push_back(ret);
+        s.f1.push_back(f1());
+    }
+    return s;
+}
+
+}  // namespace iglu::viewers

@@ -1,0 +1,23 @@
+#pragma once
+// Per-step series of a rollout for the playback chart: the reward each frame earned, the return so
+// far and the F1 of the grid against the task target (best alignment, core::MaximalIntersection
+// updated incrementally, so a 1,000-frame rollout costs about as much as one full recount per
+// hundred frames). Qt-free and VTK-free.
+#include <vector>
+
+#include "core/grid/grid.hpp"
+#include "core/rollout/rollout.hpp"
+
+namespace iglu::viewers {
+
+struct RolloutSeries {
+    /// Index p = state after p frames (0 = start), so every vector has rollout.size() + 1 entries.
+    std::vector<double> reward;     ///< reward of frame p - 1 (0 at p = 0)
+    std::vector<double> returns;    ///< sum of rewards of the first p frames
+    std::vector<double> f1;         ///< F1 of the grid after p frames against the target
+    std::size_t size() const noexcept { return f1.size(); }
+};
+
+RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& target);
+
+}  // namespace iglu::viewers

@@ -1,0 +1,92 @@
+#pragma once
+// The VTK scene of the IGLU build zone, Qt-free: floor grid, zone outline and axes; blocks as
+// shaded cubes in the IGLU palette (glyph-instanced: one actor per style, not per block); the
+// target as a translucent ghost; the intersection overlay at the best alignment (core::overlay)
+// with a legend of counts and precision / recall / F1; the agent with its view direction.
+//
+// The same scene renders in the Qt widget (viewers/qt) and offscreen (offscreen_render.hpp).
+// VTK types stay out of this header (pimpl): only vtkRenderer is forward-declared.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/grid/grid.hpp"
+#include "core/metrics/metrics.hpp"
+#include "core/rollout/rollout.hpp"
+
+class vtkRenderer;
+
+namespace iglu::viewers {
+
+enum class ViewPreset : std::uint8_t { Iso, Top, Front, Side };
+const char* viewPresetName(ViewPreset v) noexcept;  ///< "iso", "top", "front", "side"
+
+/// What a cell of the view shows.
+enum class CellKind : std::uint8_t { None = 0, Built, Target, Matched, Missing, Extra };
+const char* cellKindName(CellKind k) noexcept;  ///< "built", "target", "matched", "missing", "extra"
+
+struct PickedBlock {
+    core::Block block;            ///< position and IGLU colour of the block under the cursor
+    CellKind kind = CellKind::None;
+};
+/// "(x, y, z) red, matched" for status bars and tooltips.
+std::string describe(const PickedBlock& p);
+
+struct OverlayStats {
+    int matched = 0, missing = 0, extra = 0;
+    core::Scores scores;          ///< precision / recall / F1 of built vs target
+};
+
+class ZoneScene {
+public:
+    ZoneScene();
+    ~ZoneScene();
+    ZoneScene(const ZoneScene&) = delete;
+    ZoneScene& operator=(const ZoneScene&) = delete;
+
+    /// The renderer holding the scene; add it to exactly one render window.
+    vtkRenderer* renderer() const noexcept;
+
+    /// Target of the task; std::nullopt hides ghost, overlay and scores.
+    void setTarget(const std::optional<core::Grid>& target);
+    /// The world as built (task start, or a rollout step). Cheap: no allocation after the first
+    /// call, so scrubbing through a rollout can call it every step.
+    void setBuilt(const core::Grid& built);
+    void setAgent(const std::optional<core::Pose>& pose);
+    /// Overlay on: matched / missing / extra at the best alignment. Off: built blocks in the IGLU
+    /// palette and the target as a translucent ghost (when ghost is on).
+    void setOverlay(bool on);
+    void setGhost(bool on);
+    /// First line of the legend (e.g. task id and step).
+    void setCaption(const std::string& caption);
+
+    bool overlay() const noexcept;
+    bool ghost() const noexcept;
+    bool hasTarget() const noexcept;
+    const core::Grid& built() const noexcept;
+    /// Counts and scores of the last update (zeros without a target).
+    const OverlayStats& stats() const noexcept;
+    /// What each cell shows, indexed like core::Grid (for picking and tests).
+    CellKind cellKind(int x, int y, int z) const noexcept;
+    /// Number of cubes drawn (solid + ghost).
+    int cubesShown() const noexcept;
+    /// The legend text currently shown (one line per row).
+    std::string legendText() const;
+
+    /// Points the camera at the zone from a preset direction and fits the zone.
+    void applyView(ViewPreset v);
+    /// The block under a display position (pixels, origin bottom-left, of the render window the
+    /// renderer is in); empty when the ray hits nothing shown.
+    std::optional<PickedBlock> pick(double displayX, double displayY) const;
+    /// Display position (pixels, origin bottom-left) of a world point, e.g. a block centre;
+    /// empty when the renderer is not in a window.
+    std::optional<std::array<double, 2>> displayPosition(double x, double y, double z) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace iglu::viewers

@@ -1,0 +1,42 @@
+#pragma once
+// The current selection every view follows: a task, optionally one of its rollouts (human tape or
+// agent episode) at a step, optionally the experiment episode it came from. Setting a different
+// task clears the rollout and episode; setting a rollout resets the step unless given.
+#include <QObject>
+#include <QString>
+
+namespace iglu::workbench {
+
+class Selection : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    QString taskId() const { return taskId_; }
+    /// 0 = no rollout. Catalog ids are > 0; rollouts recorded in this session are < 0.
+    qint64 rolloutId() const noexcept { return rolloutId_; }
+    qint64 episodeId() const noexcept { return episodeId_; }
+    /// Frames applied of the selected rollout (0 = its start).
+    int step() const noexcept { return step_; }
+
+public slots:
+    void setTask(const QString& taskId);
+    void setRollout(qint64 rolloutId, int step = 0);
+    void setEpisode(qint64 episodeId);
+    void setStep(int step);
+    void clear();
+
+signals:
+    void taskChanged(const QString& taskId);
+    void rolloutChanged(qint64 rolloutId);
+    void episodeChanged(qint64 episodeId);
+    void stepChanged(int step);
+
+private:
+    QString taskId_;
+    qint64 rolloutId_ = 0;
+    qint64 episodeId_ = 0;
+    int step_ = 0;
+};
+
+}  // namespace iglu::workbench

@@ -1,0 +1,32 @@
+#pragma once
+// What a plugin may add to the main window. Implemented by the application's main window.
+#include <QString>
+#include <Qt>
+
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+class QWidget;
+
+namespace iglu::workbench {
+
+class Shell {
+public:
+    virtual ~Shell() = default;
+    virtual QMainWindow* mainWindow() = 0;
+    /// Adds a dock. `id` is its object name (saved window layouts refer to it) and must be unique.
+    /// The dock is listed in View > Panels.
+    virtual QDockWidget* addDock(const QString& id, const QString& title, QWidget* content,
+                                 Qt::DockWidgetArea area) = 0;
+    /// Puts a widget in the centre of the window (one plugin: the 3D viewer). False when taken.
+    virtual bool setCentralWidget(QWidget* widget) = 0;
+    /// The menu bar menu with this title ("&View", "&Playback"), created before Help if absent.
+    virtual QMenu* menu(const QString& title) = 0;
+    /// A tool bar, created if absent; `id` is its object name.
+    virtual QToolBar* toolBar(const QString& id, const QString& title) = 0;
+    /// Temporary status bar message (0 = until replaced).
+    virtual void showStatus(const QString& text, int timeoutMs = 0) = 0;
+};
+
+}  // namespace iglu::workbench

@@ -1,0 +1,35 @@
+#pragma once
+// Service published by the 3D viewer plugin: lets the shell (screenshots) and other plugins drive
+// the view without including the viewer plugin's headers.
+#include <QImage>
+#include <QObject>
+#include <QString>
+
+namespace iglu::workbench {
+
+class ViewerService : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~ViewerService() override;
+
+    virtual void setOverlay(bool on) = 0;
+    virtual bool overlay() const = 0;
+    /// "iso", "top", "front" or "side"; false for an unknown name.
+    virtual bool applyView(const QString& preset) = 0;
+    /// Renders the current view into an image.
+    virtual QImage grabImage() = 0;
+    virtual bool saveImage(const QString& path, QString* error) = 0;
+    /// Text of the legend shown in the view (caption, counts, scores).
+    virtual QString legendText() const = 0;
+    /// Frames drawn so far (grows by at least one after every change once shown).
+    virtual int framesRendered() const = 0;
+
+signals:
+    /// A frame was drawn.
+    void rendered();
+    /// The content changed (task, rollout step, overlay); a frame follows.
+    void contentChanged();
+};
+
+}  // namespace iglu::workbench

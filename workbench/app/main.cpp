@@ -1,0 +1,94 @@
+// iglu-workbench: the IGLU Workbench desktop application.
+//
+//   iglu-workbench [--db FILE] [--task ID] [--rollout ID|first|random[:SEED]] [--step N|P%] [--overlay]
+//                  [--screenshot OUT.png [--size WxH]] [--list-plugins] [--plugin-path DIR]...
+#include <cstdio>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+
+#include "viewers/qt/surface_format.hpp"
+#include "workbench/app/main_window.hpp"
+#include "workbench/app/plugin_manager.hpp"
+#include "workbench/app/workbench.hpp"
+
+namespace {
+int fail(const QString& message) {
+    std::fprintf(stderr, "iglu-workbench: error: %s\n", qPrintable(message));
+    return 2;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    iglu::viewers::prepareOpenGL();  // before QApplication: GL 3.2 Core, xcb + GLX
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("IGLU"));
+    QApplication::setApplicationName(QStringLiteral("iglu-workbench"));
+    QApplication::setApplicationVersion(QStringLiteral(IGLU_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("IGLU Workbench: inspect, label and script grounded block-building agents"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption db({QStringLiteral("db")}, QStringLiteral("Catalog (SQLite) or task list (.jsonl) to open (default: the bundled example data)."), QStringLiteral("FILE"));
+    const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Select this task."), QStringLiteral("ID"));
+    const QCommandLineOption rollout({QStringLiteral("rollout")}, QStringLiteral("Play back this rollout of the task: a catalog id, 'first', or 'random[:SEED]' to record a random-agent episode."), QStringLiteral("ID"));
+    const QCommandLineOption step({QStringLiteral("step")}, QStringLiteral("Rollout step to show: a frame count or a percentage (50%)."), QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption overlay({QStringLiteral("overlay")}, QStringLiteral("Show the intersection overlay."));
+    const QCommandLineOption screenshot({QStringLiteral("screenshot")}, QStringLiteral("Save the main window to OUT.png and exit."), QStringLiteral("OUT.png"));
+    const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size for --screenshot."), QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    const QCommandLineOption listPlugins({QStringLiteral("list-plugins")}, QStringLiteral("Print every plugin with its state and exit."));
+    const QCommandLineOption pluginPath({QStringLiteral("plugin-path")}, QStringLiteral("Also search this folder for plugins."), QStringLiteral("DIR"));
+    const QCommandLineOption disable({QStringLiteral("disable-plugin")}, QStringLiteral("Do not load this plugin."), QStringLiteral("NAME"));
+    parser.addOptions({db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable});
+    parser.process(app);
+
+    iglu::workbench::WorkbenchOptions options;
+    options.pluginPaths = parser.values(pluginPath);
+    options.disabledPlugins = parser.values(disable);
+    // Scripted runs neither read nor write the saved layout, so they are reproducible.
+    options.useSettings = !parser.isSet(screenshot) && !parser.isSet(listPlugins);
+    iglu::workbench::Workbench workbench(options);
+    workbench.loadPlugins();
+
+    if (parser.isSet(listPlugins)) {
+        for (const QString& line : workbench.plugins().report()) std::printf("%s\n", qPrintable(line));
+        if (workbench.plugins().plugins().isEmpty())
+            std::printf("no plugins found in: %s\n", qPrintable(workbench.plugins().searchPaths().join(QStringLiteral(", "))));
+        return 0;
+    }
+
+    QString error;
+    if (parser.isSet(db)) {
+        if (!workbench.openData(parser.value(db), &error)) return fail(error);
+    } else {
+        // The last catalog used (interactive runs), else the bundled example catalog.
+        const QString last = options.useSettings ? QSettings().value(QStringLiteral("data/last")).toString() : QString();
+        const bool ok = (!last.isEmpty() && QFileInfo::exists(last) && workbench.openData(last, &error)) ||
+                        workbench.openDefaultData(&error);
+        if (!ok) {
+            if (parser.isSet(screenshot)) return fail(error);
+            workbench.window().showStatus(error);
+        }
+    }
+    if (parser.isSet(task) && !workbench.selectTask(parser.value(task), &error)) return fail(error);
+    if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
+        return fail(error);
+    if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
+
+    if (parser.isSet(screenshot)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const int w = wh.value(0).toInt(&okW), h = wh.value(1).toInt(&okH);
+        if (wh.size() != 2 || !okW || !okH || w < 200 || h < 150)
+            return fail(QStringLiteral("--size %1: expected WxH, at least 200x150").arg(parser.value(size)));
+        if (!workbench.screenshot(parser.value(screenshot), w, h, &error)) return fail(error);
+        std::printf("%s\n", qPrintable(parser.value(screenshot)));
+        return 0;
+    }
+    workbench.window().show();
+    return QApplication::exec();
+}

@@ -1,0 +1,184 @@
+#include "workbench/app/workbench.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QSettings>
+#include <QTimer>
+
+#include "viewers/playback/episode_recorder.hpp"
+#include "workbench/api/viewer_service.hpp"
+#include "workbench/app/example_catalog.hpp"
+#include "workbench/app/main_window.hpp"
+#include "workbench/app/plugin_manager.hpp"
+#include "workbench/app/plugins_dialog.hpp"
+#include "workbench/app/workbench_context.hpp"
+
+namespace iglu::workbench {
+
+QString defaultDataPath() { return defaultCatalogPath(); }
+
+
+struct Workbench::Impl {
+    WorkbenchOptions options;
+    WorkbenchContext context;
+    PluginManager plugins{context};
+    std::unique_ptr<MainWindow> window;
+};
+
+Workbench::Workbench(const WorkbenchOptions& options) : impl_(std::make_unique<Impl>()) {
+    impl_->options = options;
+    impl_->window = std::make_unique<MainWindow>(impl_->context, impl_->plugins);
+    impl_->window->setSaveLayoutOnClose(options.useSettings);
+    impl_->context.setShell(impl_->window.get());
+    QStringList paths = options.pluginPaths;
+    if (options.defaultPluginPaths) paths << PluginManager::defaultSearchPaths();
+    impl_->plugins.setSearchPaths(paths);
+    QStringList disabled = options.disabledPlugins;
+    if (options.useSettings) disabled << QSettings().value(disabledPluginsSettingsKey()).toStringList();
+    impl_->plugins.setDisabled(disabled);
+}
+
+Workbench::~Workbench() {
+    impl_->plugins.shutdown();
+    impl_->window.reset();  // plugin widgets go with the window; plugin libraries stay loaded
+}
+
+WorkbenchContext& Workbench::context() noexcept { return impl_->context; }
+MainWindow& Workbench::window() noexcept { return *impl_->window; }
+PluginManager& Workbench::plugins() noexcept { return impl_->plugins; }
+
+void Workbench::loadPlugins() {
+    impl_->plugins.loadPlugins();
+    if (impl_->options.useSettings) impl_->window->restoreLayout();
+}
+
+bool Workbench::openData(const QString& path, QString* error) {
+    if (!impl_->context.data().open(path, error)) {
+        impl_->context.log().error(QStringLiteral("workbench"), error ? *error : path);
+        return false;
+    }
+    impl_->context.log().info(QStringLiteral("workbench"), QStringLiteral("opened %1 %2").arg(impl_->context.data().kind(), path));
+    return true;
+}
+
+bool Workbench::openDefaultData(QString* error) {
+    const QString path = defaultCatalogPath();
+    if (!QFileInfo::exists(path) && !createExampleCatalog(path, &window(), error)) {
+        impl_->context.log().error(QStringLiteral("workbench"), error ? *error : path);
+        return false;
+    }
+    return openData(path, error);
+}
+
+bool Workbench::selectTask(const QString& taskId, QString* error) {
+    auto& data = impl_->context.data();
+    if (!data.hasTask(taskId)) {
+        if (error) *error = QStringLiteral("task \"%1\" is not in %2").arg(taskId, data.path());
+        return false;
+    }
+    impl_->context.selection().setTask(taskId);
+    return true;
+}
+
+bool Workbench::selectRollout(const QString& rollout, const QString& stepText, QString* error) {
+    auto& ctx = impl_->context;
+    const QString taskId = ctx.selection().taskId();
+    if (taskId.isEmpty()) {
+        if (error) *error = QStringLiteral("--rollout needs a task (--task ID)");
+        return false;
+    }
+    qint64 id = 0;
+    if (rollout == QStringLiteral("random") || rollout.startsWith(QStringLiteral("random:"))) {
+        viewers::RandomEpisodeOptions o;
+        if (rollout.contains(QLatin1Char(':'))) {
+            bool ok = false;
+            o.seed = rollout.section(QLatin1Char(':'), 1).toULongLong(&ok);
+            if (!ok) {
+                if (error) *error = QStringLiteral("--rollout %1: the seed is not a number").arg(rollout);
+                return false;
+            }
+        }
+        const auto task = ctx.data().task(taskId);
+        id = ctx.data().addRollout(viewers::recordRandomEpisode(*task, o));
+    } else if (rollout == QStringLiteral("first")) {
+        const auto all = ctx.data().rollouts(taskId);
+        if (all.isEmpty()) {
+            if (error) *error = QStringLiteral("task %1 has no rollout in %2").arg(taskId, ctx.data().path());
+            return false;
+        }
+        id = all.front().id;
+    } else {
+        bool ok = false;
+        id = rollout.toLongLong(&ok);
+        bool found = false;
+        for (const auto& r : ctx.data().rollouts(taskId)) found = found || r.id == id;
+        if (!ok || !found) {
+            if (error) *error = QStringLiteral("rollout \"%1\" is not a rollout of task %2 in %3").arg(rollout, taskId, ctx.data().path());
+            return false;
+        }
+    }
+    const auto r = ctx.data().rollout(id);
+    bool ok = false;
+    int step = 0;
+    if (stepText.endsWith(QLatin1Char('%'))) {
+        const double pct = stepText.chopped(1).toDouble(&ok);
+        if (ok && r != nullptr) step = static_cast<int>(pct / 100.0 * static_cast<double>(r->size()) + 0.5);
+    } else {
+        step = stepText.toInt(&ok);
+    }
+    if (!ok) {
+        if (error) *error = QStringLiteral("--step %1: expected a frame count or a percentage").arg(stepText);
+        return false;
+    }
+    if (step < 0 || r == nullptr || static_cast<std::size_t>(step) > r->size()) {
+        if (error) *error = QStringLiteral("--step %1 is outside 0..%2").arg(step).arg(r ? r->size() : 0);
+        return false;
+    }
+    ctx.selection().setRollout(id, step);
+    return true;
+}
+
+bool Workbench::setOverlay(bool on, QString* error) {
+    auto* viewer = impl_->context.service<ViewerService>();
+    if (viewer == nullptr) {
+        if (error) *error = QStringLiteral("the 3D viewer plugin (viewer3d) is not loaded");
+        return false;
+    }
+    viewer->setOverlay(on);
+    return true;
+}
+
+bool Workbench::screenshot(const QString& path, int width, int height, QString* error) {
+    MainWindow& w = *impl_->window;
+    w.resize(width, height);
+    w.show();
+    auto* viewer = impl_->context.service<ViewerService>();
+    if (viewer != nullptr) {
+        // Wait (event-driven, bounded) until the 3D view has drawn at its final size.
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        QObject::connect(viewer, &ViewerService::rendered, &loop, &QEventLoop::quit);
+        timeout.start(30000);
+        if (viewer->framesRendered() == 0) loop.exec();
+        if (viewer->framesRendered() == 0) {
+            if (error) *error = QStringLiteral("the 3D view did not draw within 30 s");
+            return false;
+        }
+    }
+    QApplication::processEvents();
+    const QPixmap pixmap = w.grab();
+    QImageWriter writer(path);
+    if (!writer.write(pixmap.toImage())) {
+        if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, writer.errorString());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace iglu::workbench

@@ -1,0 +1,144 @@
+// iglu render --db FILE --task ID [--rollout ID|random[:SEED] --step N] --out FILE.png [--overlay]
+//             [--size WxH] [--view iso|top|front|side]
+// Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin).
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "core/rollout/rollout.hpp"
+#include "core/task/task_list.hpp"
+#include "viewers/playback/episode_recorder.hpp"
+#include "viewers/scene/display_check.hpp"
+#include "viewers/scene/offscreen_render.hpp"
+#include "viewers/scene/zone_scene.hpp"
+#include "workbench/cli/commands.hpp"
+#ifdef IGLU_HAVE_CATALOG
+#include "core/catalog/catalog.hpp"
+#endif
+
+namespace iglu::cli {
+
+namespace {
+
+struct RenderOptions {
+    std::string db;
+    std::string task;
+    std::string rollout;
+    int step = -1;
+    std::string out;
+    bool overlay = false;
+    std::string size = "800x600";
+    std::string view = "iso";
+};
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+struct Loaded {
+    core::Task task;
+    std::optional<core::Rollout> rollout;
+};
+
+Loaded load(const RenderOptions& o) {
+    Loaded l;
+    if (endsWith(o.db, ".jsonl")) {
+        const auto tasks = core::readTaskList(o.db);
+        l.task = core::findTask(tasks, o.task);
+        if (!o.rollout.empty() && o.rollout.rfind("random", 0) != 0)
+            throw std::runtime_error("--rollout " + o.rollout + ": " + o.db +
+                                     " is a task list and holds no rollouts (use a catalog, or --rollout random[:SEED])");
+    } else {
+#ifdef IGLU_HAVE_CATALOG
+        catalog::Catalog cat(o.db);
+        auto rec = cat.task(o.task);
+        if (!rec) throw std::runtime_error("task \"" + o.task + "\" is not in " + o.db);
+        l.task = rec->task;
+        if (!o.rollout.empty() && o.rollout.rfind("random", 0) != 0) {
+            std::size_t used = 0;
+            long long id = 0;
+            try {
+                id = std::stoll(o.rollout, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != o.rollout.size()) throw std::runtime_error("--rollout " + o.rollout + ": not a rollout id");
+            auto r = cat.rollout(id);
+            if (!r || r->taskId != o.task)
+                throw std::runtime_error("rollout " + o.rollout + " is not a rollout of task " + o.task + " in " + o.db);
+            l.rollout = std::move(*r);
+        }
+#else
+        throw std::runtime_error(o.db + ": this build of iglu cannot open SQLite catalogs; use a task list (.jsonl)");
+#endif
+    }
+    if (o.rollout.rfind("random", 0) == 0) {
+        viewers::RandomEpisodeOptions ro;
+        if (const auto colon = o.rollout.find(':'); colon != std::string::npos) ro.seed = std::stoull(o.rollout.substr(colon + 1));
+        l.rollout = viewers::recordRandomEpisode(l.task, ro);
+    }
+    return l;
+}
+
+void run(const RenderOptions& o) {
+    int w = 0, h = 0;
+    if (std::sscanf(o.size.c_str(), "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0)
+        throw std::runtime_error("--size " + o.size + ": expected WxH, e.g. 800x600");
+    std::optional<viewers::ViewPreset> view;
+    for (auto v : {viewers::ViewPreset::Iso, viewers::ViewPreset::Top, viewers::ViewPreset::Front, viewers::ViewPreset::Side})
+        if (o.view == viewers::viewPresetName(v)) view = v;
+    if (!view) throw std::runtime_error("--view " + o.view + ": expected iso, top, front or side");
+    if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
+    // Checked before any VTK window exists: Debian's VTK aborts the process without a display.
+    if (auto problem = viewers::displayProblem()) {
+        std::cerr << "iglu render: error: " << *problem << "\n";
+        exitCode() = 3;
+        return;
+    }
+    const Loaded l = load(o);
+    viewers::ZoneScene scene;
+    scene.setTarget(l.task.target);
+    scene.setOverlay(o.overlay);
+    std::string caption = l.task.id;
+    if (l.rollout) {
+        core::RolloutCursor cursor(*l.rollout);
+        const std::size_t step = o.step < 0 ? l.rollout->size() : static_cast<std::size_t>(o.step);
+        if (step > l.rollout->size())
+            throw std::runtime_error("--step " + std::to_string(step) + " is outside 0.." + std::to_string(l.rollout->size()));
+        cursor.seek(step);
+        scene.setBuilt(cursor.grid());
+        scene.setAgent(cursor.pose());
+        caption += "  |  " + std::string(core::rolloutKindName(l.rollout->kind)) + " rollout (" + l.rollout->source +
+                   ")  |  step " + std::to_string(step) + " / " + std::to_string(l.rollout->size());
+    } else {
+        scene.setBuilt(l.task.starting);
+        scene.setAgent(core::Pose{});
+    }
+    scene.setCaption(caption);
+    scene.applyView(*view);
+    viewers::OffscreenRenderer renderer(w, h);
+    renderer.renderToPng(scene, o.out);
+    const auto& s = scene.stats();
+    std::cout << o.out << ": " << w << "x" << h << ", " << scene.cubesShown() << " cubes, matched " << s.matched
+              << ", missing " << s.missing << ", extra " << s.extra << ", F1 " << s.scores.f1 << "\n";
+}
+
+}  // namespace
+
+void addRenderCommand(CLI::App& app) {
+    auto o = std::make_shared<RenderOptions>();
+    auto* cmd = app.add_subcommand("render", "Render a task (or a rollout step) of the 3D view to a PNG, offscreen (needs an X display, e.g. xvfb-run)");
+    cmd->add_option("--db", o->db, "Catalog file, or task list (.jsonl)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--task", o->task, "Task id")->required();
+    cmd->add_option("--rollout", o->rollout, "Rollout id (catalog), or random[:SEED] for a recorded random-agent episode");
+    cmd->add_option("--step", o->step, "Rollout step (default: the last)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--out", o->out, "PNG file to write")->required();
+    cmd->add_flag("--overlay", o->overlay, "Show the intersection overlay (matched / missing / extra)");
+    cmd->add_option("--size", o->size, "Image size WxH (default 800x600)");
+    cmd->add_option("--view", o->view, "Camera: iso, top, front, side (default iso)");
+    cmd->callback([o] { run(*o); });
+}
+
+}  // namespace iglu::cli
