@@ -188,6 +188,11 @@ ExperimentSpec loadExperiment(const std::string& path) {
         e.env.resetClearsAgentState = er.boolean(t, "reset_clears_agent_state", e.env.resetClearsAgentState);
         e.env.rightPlacementScale = er.num(t, "right_placement_scale", e.env.rightPlacementScale);
         e.env.wrongPlacementScale = er.num(t, "wrong_placement_scale", e.env.wrongPlacementScale);
+        e.env.povInObs = er.boolean(t, "pov", e.env.povInObs);
+        e.env.pov.width = static_cast<int>(er.num(t, "pov_width", e.env.pov.width));
+        e.env.pov.height = static_cast<int>(er.num(t, "pov_height", e.env.pov.height));
+        if (e.env.pov.width < 1 || e.env.pov.height < 1 || e.env.pov.width > 4096 || e.env.pov.height > 4096)
+            r.fail("env.pov_width", "pov_width and pov_height must be in 1..4096");
     } else if (!lua_isnil(L, -1)) {
         r.fail("env", "must be a table");
     }
@@ -255,6 +260,8 @@ ExperimentSpec loadExperiment(const std::string& path) {
                           {"record_rollouts", e.recordRollouts},
                           {"instruction_budget", e.instructionBudget},
                           {"memory_mb", e.memoryLimit >> 20}};
+    // Keys added later appear only when set, so stored configurations of older runs still match.
+    if (e.env.povInObs) cfg["env"]["pov"] = {e.env.pov.width, e.env.pov.height};
     e.configJson = cfg.dump();
     return e;
 }

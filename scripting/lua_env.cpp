@@ -71,6 +71,11 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
         c.fixTunnelling = boolOpt(L, 1, "fix_tunnelling", c.fixTunnelling);
         c.doneAfterMaxSteps = boolOpt(L, 1, "done_after_max_steps", c.doneAfterMaxSteps);
         c.resetClearsAgentState = boolOpt(L, 1, "reset_clears_agent_state", c.resetClearsAgentState);
+        c.povInObs = boolOpt(L, 1, "pov", c.povInObs);
+        c.pov.width = static_cast<int>(numOpt(L, 1, "pov_width", c.pov.width));
+        c.pov.height = static_cast<int>(numOpt(L, 1, "pov_height", c.pov.height));
+        if (c.pov.width < 1 || c.pov.height < 1 || c.pov.width > 4096 || c.pov.height > 4096)
+            return luaL_error(L, "iglu.env: pov_width and pov_height must be in 1..4096, got %d x %d", c.pov.width, c.pov.height);
     }
     auto* box = static_cast<EnvBox*>(lua_newuserdatauv(L, sizeof(EnvBox), 2));
     const int env = lua_gettop(L);
@@ -185,6 +190,28 @@ int obsInventory(lua_State* L) {  // obs:inventory(colour) -> count
     return 1;
 }
 
+// obs:pov(x, y) -> r, g, b of the first-person view (pixel x from the left, y from the top, 0-based);
+// obs.pov is nil unless the environment renders it (iglu.env{pov = true}).
+int obsPovPixel(lua_State* L) {
+    const Environment& env = checkObsEnv(L, 1);
+    const auto pov = env.observation().pov;
+    if (pov.empty()) return luaL_error(L, "obs:pov: the environment does not render the first-person view (iglu.env{pov = true})");
+    const int w = env.config().pov.width, h = env.config().pov.height;
+    const lua_Integer x = luaL_checkinteger(L, 2), y = luaL_checkinteger(L, 3);
+    if (x < 0 || x >= w || y < 0 || y >= h)
+        return luaL_error(L, "obs:pov: pixel (%d, %d) outside 0..%d x 0..%d", static_cast<int>(x), static_cast<int>(y), w - 1, h - 1);
+    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
+    lua_pushinteger(L, pov[i]), lua_pushinteger(L, pov[i + 1]), lua_pushinteger(L, pov[i + 2]);
+    return 3;
+}
+
+int obsPovBytes(lua_State* L) {  // obs:pov_bytes() -> the view as a string of height x width x RGB bytes
+    const auto pov = checkObsEnv(L, 1).observation().pov;
+    if (pov.empty()) return luaL_error(L, "obs:pov_bytes: the environment does not render the first-person view (iglu.env{pov = true})");
+    lua_pushlstring(L, reinterpret_cast<const char*>(pov.data()), pov.size());
+    return 1;
+}
+
 int obsPose(lua_State* L) {  // obs:pose() -> x, y, z, yaw, pitch (obs['agentPos'], float32)
     const auto& p = checkObsEnv(L, 1).observation().agentPos;
     lua_pushnumber(L, p[0]), lua_pushnumber(L, p[1]), lua_pushnumber(L, p[2]);
@@ -206,6 +233,7 @@ int obsIndex(lua_State* L) {
             break;
         case 3:
             if (std::memcmp(k, "yaw", 3) == 0) return lua_pushnumber(L, o.agentPos[4]), 1;
+            if (std::memcmp(k, "pov", 3) == 0) return o.pov.empty() ? lua_pushnil(L) : lua_pushcfunction(L, obsPovPixel), 1;
             break;
         case 4:
             if (std::memcmp(k, "grid", 4) == 0) return lua_getiuservalue(L, 1, 2), 1;
@@ -223,6 +251,11 @@ int obsIndex(lua_State* L) {
             break;
         case 9:
             if (std::memcmp(k, "inventory", 9) == 0) return lua_pushcfunction(L, obsInventory), 1;
+            if (std::memcmp(k, "pov_width", 9) == 0) return lua_pushinteger(L, o.pov.empty() ? 0 : env.config().pov.width), 1;
+            if (std::memcmp(k, "pov_bytes", 9) == 0) return lua_pushcfunction(L, obsPovBytes), 1;
+            break;
+        case 10:
+            if (std::memcmp(k, "pov_height", 10) == 0) return lua_pushinteger(L, o.pov.empty() ? 0 : env.config().pov.height), 1;
             break;
         case 11:
             if (std::memcmp(k, "target_grid", 11) == 0) {

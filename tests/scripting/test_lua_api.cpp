@@ -78,6 +78,40 @@ private slots:
         )");
     }
 
+    // The first-person view is opt-in: obs.pov is nil by default; with pov = true the pixels are
+    // the environment's own obs.pov bytes, and a block straight ahead fills the centre.
+    void povIsOptInAndReadsTheEnvironmentsView() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            local plain = iglu.env{}
+            plain:set_task{id = "t", starting = {}, target = {{0, 0, -3, 1}}}
+            local o = plain:reset()
+            assert(o.pov == nil and o.pov_width == 0, "no view unless asked for")
+            local env = iglu.env{pov = true, pov_width = 32, pov_height = 24}
+            env:set_task{id = "t", starting = {{0, 0, -3, 3}}, target = {{0, 0, -3, 3}}}
+            local obs = env:reset()
+            assert(obs.pov_width == 32 and obs.pov_height == 24)
+            local bytes = obs:pov_bytes()
+            assert(#bytes == 32 * 24 * 3)
+            local r, g, b = obs:pov(16, 12)
+            local i = (12 * 32 + 16) * 3
+            assert(r == bytes:byte(i + 1) and g == bytes:byte(i + 2) and b == bytes:byte(i + 3))
+            assert(r > g and r > b, "the red block straight ahead fills the centre: " .. r .. "," .. g .. "," .. b)
+            local sky = {obs:pov(16, 0)}
+            assert(not (sky[1] > sky[2] and sky[1] > sky[3]), "the top row is not the block")
+        )");
+        LUA_FAILS_WITH(lua, R"(
+            local e = require('iglu').env{pov = true}
+            e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}
+            e:reset():pov(64, 0))", "outside 0..63");
+        LUA_FAILS_WITH(lua, "require('iglu').env{pov = true, pov_width = 0}", "pov_width");
+        LUA_FAILS_WITH(lua, R"(
+            local e = require('iglu').env{}
+            e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}
+            e:reset():pov_bytes())", "pov = true");
+    }
+
     void tasksAndMetricsMatchCore() {
         IGLU_REQUIRE_SHARED("conformance/tasks.jsonl");
         const QString tasksPath = test::sharedDir() + "/conformance/tasks.jsonl";

@@ -1,11 +1,13 @@
 // `iglu render`: a PNG of a task with the overlay, a rollout step, and clear errors for a missing
-// display, an unknown task and a bad step.
+// display, an unknown task and a bad step; --pov (the first-person view, no display needed).
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/catalog/catalog.hpp"
+#include "core/pov/pov_renderer.hpp"
+#include "core/task/task_list.hpp"
 
 class TestRenderCommand : public QObject {
     Q_OBJECT
@@ -99,6 +101,55 @@ private slots:
         QCOMPARE(r.code, 3);  // a clear error, not an abort (which would be -1 here)
         QVERIFY2(r.err.contains(QStringLiteral("DISPLAY")), qPrintable(r.err));
         QVERIFY(!QFile::exists(out));
+    }
+
+    // --pov renders on the CPU: it works without a display, and the PNG holds exactly the
+    // renderer's bytes for the task's grid at the given pose and size.
+    void povNeedsNoDisplayAndMatchesTheRenderer() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("pov.png"));
+        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                           QStringLiteral("CQ-game-1029"), QStringLiteral("--pov"), QStringLiteral("--pose"),
+                           QStringLiteral("0,3,7,0,25"), QStringLiteral("--size"), QStringLiteral("96x72"),
+                           QStringLiteral("--out"), out}, env);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("96x72 first-person view of CQ-game-1029")), qPrintable(r.out));
+        const QImage img = QImage(out).convertToFormat(QImage::Format_RGB888);
+        QCOMPARE(img.size(), QSize(96, 72));
+
+        const auto tasks = iglu::core::readTaskList(tasks_.toStdString());
+        const auto& task = iglu::core::findTask(tasks, "CQ-game-1029");
+        iglu::core::PovRenderer renderer(iglu::core::PovConfig{96, 72, 70.0f});
+        const auto expected = renderer.render(task.starting, iglu::core::Pose{0, 3, 7, 0, 25});
+        int differing = 0;
+        for (int y = 0; y < 72; ++y)
+            for (int x = 0; x < 96; ++x) {
+                const uchar* px = img.constScanLine(y) + x * 3;
+                const std::size_t i = (std::size_t(y) * 96 + std::size_t(x)) * 3;
+                if (px[0] != expected[i] || px[1] != expected[i + 1] || px[2] != expected[i + 2]) ++differing;
+            }
+        QCOMPARE(differing, 0);
+    }
+
+    void povDefaultsTo64AndRejectsBadPoses() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("pov.png"));
+        const Run ok = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                            QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--out"), out});
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QCOMPARE(QImage(out).size(), QSize(64, 64));
+        const Run bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                             QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pose"),
+                             QStringLiteral("1,2,3"), QStringLiteral("--out"), out});
+        QVERIFY(bad.code != 0);
+        QVERIFY2(bad.err.contains(QStringLiteral("--pose 1,2,3")), qPrintable(bad.err));
+        const Run overlay = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                                 QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--overlay"),
+                                 QStringLiteral("--out"), out});
+        QVERIFY(overlay.code != 0);
+        QVERIFY2(overlay.err.contains(QStringLiteral("--overlay")), qPrintable(overlay.err));
     }
 };
 

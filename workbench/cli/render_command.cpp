@@ -1,12 +1,15 @@
 // iglu render --db FILE --task ID [--rollout ID|random[:SEED] --step N] --out FILE.png [--overlay]
 //             [--size WxH] [--view iso|top|front|side]
-// Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin).
+//             [--pov [--pose X,Y,Z,YAW,PITCH]]
+// Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin), or with
+// --pov the agent's first-person view (core::PovRenderer, on the CPU: no display needed).
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "core/pov/pov_renderer.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/task/task_list.hpp"
 #include "viewers/playback/episode_recorder.hpp"
@@ -14,6 +17,7 @@
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
 #include "workbench/cli/commands.hpp"
+#include "workbench/cli/png_file.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #endif
@@ -29,8 +33,10 @@ struct RenderOptions {
     int step = -1;
     std::string out;
     bool overlay = false;
-    std::string size = "800x600";
+    std::string size;   // default 800x600, or 64x64 with --pov
     std::string view = "iso";
+    bool pov = false;
+    std::string pose;   // X,Y,Z,YAW,PITCH for --pov
 };
 
 bool endsWith(const std::string& s, const std::string& suffix) {
@@ -82,15 +88,54 @@ Loaded load(const RenderOptions& o) {
     return l;
 }
 
+core::Pose parsePose(const std::string& text) {
+    core::Pose p;
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "%lf,%lf,%lf,%lf,%lf%c", &p.x, &p.y, &p.z, &p.yaw, &p.pitch, &tail) != 5)
+        throw std::runtime_error("--pose " + text + ": expected X,Y,Z,YAW,PITCH (IGLU coordinates, degrees), e.g. 0,0,3,180,20");
+    return p;
+}
+
+/// The first-person view at the rollout step's pose (or the reset pose, or --pose), as a PNG.
+void renderPov(const RenderOptions& o, int w, int h) {
+    const Loaded l = load(o);
+    core::Grid grid = l.task.starting;
+    core::Pose eye{};   // the environment's reset pose: (0, 0, 0) facing -z
+    std::string what = "start";
+    if (l.rollout) {
+        core::RolloutCursor cursor(*l.rollout);
+        const std::size_t step = o.step < 0 ? l.rollout->size() : static_cast<std::size_t>(o.step);
+        if (step > l.rollout->size())
+            throw std::runtime_error("--step " + std::to_string(step) + " is outside 0.." + std::to_string(l.rollout->size()));
+        cursor.seek(step);
+        grid = cursor.grid();
+        eye = cursor.pose();
+        what = "step " + std::to_string(step);
+    }
+    if (!o.pose.empty()) eye = parsePose(o.pose);
+    core::PovRenderer renderer(core::PovConfig{w, h, 70.0f});
+    const auto rgb = renderer.render(grid, eye);
+    writePng(o.out, w, h, rgb);
+    std::cout << o.out << ": " << w << "x" << h << " first-person view of " << l.task.id << " (" << what << ") from (" << eye.x
+              << ", " << eye.y << ", " << eye.z << "), yaw " << eye.yaw << ", pitch " << eye.pitch << "\n";
+}
+
 void run(const RenderOptions& o) {
     int w = 0, h = 0;
-    if (std::sscanf(o.size.c_str(), "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0)
-        throw std::runtime_error("--size " + o.size + ": expected WxH, e.g. 800x600");
+    const std::string size = o.size.empty() ? (o.pov ? "64x64" : "800x600") : o.size;
+    if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0 || w > 16384 || h > 16384)
+        throw std::runtime_error("--size " + size + ": expected WxH (1..16384 each), e.g. 800x600");
+    if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
+    if (!o.pose.empty() && !o.pov) throw std::runtime_error("--pose needs --pov");
+    if (o.pov) {
+        if (o.overlay) throw std::runtime_error("--overlay draws on the 3D view, not on the first-person view (--pov)");
+        renderPov(o, w, h);
+        return;
+    }
     std::optional<viewers::ViewPreset> view;
     for (auto v : {viewers::ViewPreset::Iso, viewers::ViewPreset::Top, viewers::ViewPreset::Front, viewers::ViewPreset::Side})
         if (o.view == viewers::viewPresetName(v)) view = v;
     if (!view) throw std::runtime_error("--view " + o.view + ": expected iso, top, front or side");
-    if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
     // Checked before any VTK window exists: Debian's VTK aborts the process without a display.
     if (auto problem = viewers::displayProblem()) {
         std::cerr << "iglu render: error: " << *problem << "\n";
@@ -136,8 +181,10 @@ void addRenderCommand(CLI::App& app) {
     cmd->add_option("--step", o->step, "Rollout step (default: the last)")->check(CLI::NonNegativeNumber);
     cmd->add_option("--out", o->out, "PNG file to write")->required();
     cmd->add_flag("--overlay", o->overlay, "Show the intersection overlay (matched / missing / extra)");
-    cmd->add_option("--size", o->size, "Image size WxH (default 800x600)");
+    cmd->add_option("--size", o->size, "Image size WxH (default 800x600; 64x64 with --pov)");
     cmd->add_option("--view", o->view, "Camera: iso, top, front, side (default iso)");
+    cmd->add_flag("--pov", o->pov, "Render the agent's first-person view (CPU, no display needed) instead of the 3D view");
+    cmd->add_option("--pose", o->pose, "With --pov: camera pose X,Y,Z,YAW,PITCH (default: the rollout step's pose, or the reset pose)");
     cmd->callback([o] { run(*o); });
 }
 
