@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build (release), then check the environment against the
-# reference recordings (when ../shared is present) and benchmark it on the bundled example tasks.
-# Also imports the bundled IGLU sample into build/release/examples.db and lists some tasks.
+# The main job: install what is missing, build (release); import the bundled IGLU sample into
+# build/release/examples.db (the catalog the workbench opens by default), label it automatically,
+# run the Lua oracle builder on it, check the environment against the reference recordings (when
+# ../shared is present) and run the benchmarks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -14,6 +15,10 @@ db=build/release/examples.db
 "$iglu" import sessions examples/data/iglu-singleturn --db "$db"
 "$iglu" import structures examples/data/structures.json --db "$db"
 "$iglu" tasks --db "$db" --source singleturn --limit 8
+"$iglu" label auto --db "$db"
+# A Lua agent that reads the target grid builds every bundled task (flying, 500 steps); re-running resumes.
+"$iglu" run examples/experiments/oracle_flying.lua --db "$db" --jobs 2
+"$iglu" render --db "$db" --task CQ-game-2681 --pov --size 256x256 --out build/release/pov.png
 if [ -d ../shared/conformance ]; then
   "$iglu" conformance ../shared/conformance
 else

@@ -46,8 +46,9 @@ struct Run {
     int code = -1;
     QString out, err;
 };
-Run runApp(const QStringList& args) {
+Run runApp(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(IGLU_WORKBENCH_PATH), args);
     if (!p.waitForFinished(120000)) {
         p.kill();
@@ -268,6 +269,22 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("viewer3d 0.1.0: loaded")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("broken_init 0.0.1: failed: initialize() threw: deliberately broken")), qPrintable(r.out));
+    }
+
+    // Qt's xcb platform aborts without a display: the application says what is missing instead,
+    // and still answers --version and --help.
+    void withoutDisplayItSaysSo() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        Run r = runApp({QStringLiteral("--version")}, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("iglu-workbench " IGLU_VERSION)), qPrintable(r.out));
+        r = runApp({QStringLiteral("--help")}, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("--list-plugins")), qPrintable(r.out));
+        r = runApp({QStringLiteral("--list-plugins")}, env);
+        QCOMPARE(r.code, 3);  // not an abort (-1)
+        QVERIFY2(r.err.contains(QStringLiteral("DISPLAY")), qPrintable(r.err));
     }
 
     void screenshotCommand() {

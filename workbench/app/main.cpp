@@ -11,28 +11,29 @@
 #include <QTimer>
 
 #include "viewers/qt/surface_format.hpp"
+#include "viewers/scene/display_check.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 
 namespace {
-int fail(const QString& message) {
+int fail(const QString& message, int code = 2) {
     std::fprintf(stderr, "iglu-workbench: error: %s\n", qPrintable(message));
-    return 2;
+    return code;
+}
+
+void describe(QCommandLineParser& parser, const QList<QCommandLineOption>& options) {
+    QCoreApplication::setOrganizationName(QStringLiteral("IGLU"));
+    QCoreApplication::setApplicationName(QStringLiteral("iglu-workbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(IGLU_VERSION));
+    parser.setApplicationDescription(QStringLiteral("IGLU Workbench: inspect, label and script grounded block-building agents"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions(options);
 }
 }  // namespace
 
 int main(int argc, char** argv) {
-    iglu::viewers::prepareOpenGL();  // before QApplication: GL 3.2 Core, xcb + GLX
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("IGLU"));
-    QApplication::setApplicationName(QStringLiteral("iglu-workbench"));
-    QApplication::setApplicationVersion(QStringLiteral(IGLU_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("IGLU Workbench: inspect, label and script grounded block-building agents"));
-    parser.addHelpOption();
-    parser.addVersionOption();
     const QCommandLineOption db({QStringLiteral("db")}, QStringLiteral("Catalog (SQLite) or task list (.jsonl) to open (default: the bundled example data)."), QStringLiteral("FILE"));
     const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Select this task."), QStringLiteral("ID"));
     const QCommandLineOption rollout({QStringLiteral("rollout")}, QStringLiteral("Play back this rollout of the task: a catalog id, 'first', or 'random[:SEED]' to record a random-agent episode."), QStringLiteral("ID"));
@@ -43,7 +44,25 @@ int main(int argc, char** argv) {
     const QCommandLineOption listPlugins({QStringLiteral("list-plugins")}, QStringLiteral("Print every plugin with its state and exit."));
     const QCommandLineOption pluginPath({QStringLiteral("plugin-path")}, QStringLiteral("Also search this folder for plugins."), QStringLiteral("DIR"));
     const QCommandLineOption disable({QStringLiteral("disable-plugin")}, QStringLiteral("Do not load this plugin."), QStringLiteral("NAME"));
-    parser.addOptions({db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable});
+    const QList<QCommandLineOption> all{db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable};
+
+    iglu::viewers::prepareOpenGL();  // before QApplication: GL 3.2 Core, xcb + GLX
+    // Without an X display Qt's xcb platform aborts the process: answer --help / --version without
+    // one, and say clearly what is missing otherwise.
+    if (qEnvironmentVariable("QT_QPA_PLATFORM", QStringLiteral("xcb")) == QLatin1String("xcb")) {
+        if (const auto problem = iglu::viewers::displayProblem()) {
+            QCoreApplication headless(argc, argv);
+            QCommandLineParser parser;
+            describe(parser, all);
+            parser.parse(QCoreApplication::arguments());
+            if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
+            if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
+            return fail(QString::fromStdString(*problem), 3);
+        }
+    }
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    describe(parser, all);
     parser.process(app);
 
     iglu::workbench::WorkbenchOptions options;
