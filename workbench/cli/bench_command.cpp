@@ -52,7 +52,7 @@ void addBenchCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
-    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, import, query, viewer)");
+    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, pov, import, query, lua, lua_threads, viewer)");
     cmd->add_option("--threads", opts->threads, "Threads for env_threads_speedup (default: max(2, cores))");
     cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
     cmd->callback([opts] { run(*opts); });

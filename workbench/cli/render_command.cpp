@@ -88,6 +88,22 @@ Loaded load(const RenderOptions& o) {
     return l;
 }
 
+struct AtStep {
+    core::Grid grid;
+    core::Pose pose;
+    std::size_t step = 0;
+};
+
+/// The grid and pose after `step` frames of the rollout (-1: the last).
+AtStep seekStep(const core::Rollout& rollout, int step) {
+    const std::size_t n = step < 0 ? rollout.size() : static_cast<std::size_t>(step);
+    if (n > rollout.size())
+        throw std::runtime_error("--step " + std::to_string(n) + " is outside 0.." + std::to_string(rollout.size()));
+    core::RolloutCursor cursor(rollout);
+    cursor.seek(n);
+    return {cursor.grid(), cursor.pose(), n};
+}
+
 core::Pose parsePose(const std::string& text) {
     core::Pose p;
     char tail = 0;
@@ -103,14 +119,10 @@ void renderPov(const RenderOptions& o, int w, int h) {
     core::Pose eye{};   // the environment's reset pose: (0, 0, 0) facing -z
     std::string what = "start";
     if (l.rollout) {
-        core::RolloutCursor cursor(*l.rollout);
-        const std::size_t step = o.step < 0 ? l.rollout->size() : static_cast<std::size_t>(o.step);
-        if (step > l.rollout->size())
-            throw std::runtime_error("--step " + std::to_string(step) + " is outside 0.." + std::to_string(l.rollout->size()));
-        cursor.seek(step);
-        grid = cursor.grid();
-        eye = cursor.pose();
-        what = "step " + std::to_string(step);
+        const AtStep at = seekStep(*l.rollout, o.step);
+        grid = at.grid;
+        eye = at.pose;
+        what = "step " + std::to_string(at.step);
     }
     if (!o.pose.empty()) eye = parsePose(o.pose);
     core::PovRenderer renderer(core::PovConfig{w, h, 70.0f});
@@ -148,15 +160,11 @@ void run(const RenderOptions& o) {
     scene.setOverlay(o.overlay);
     std::string caption = l.task.id;
     if (l.rollout) {
-        core::RolloutCursor cursor(*l.rollout);
-        const std::size_t step = o.step < 0 ? l.rollout->size() : static_cast<std::size_t>(o.step);
-        if (step > l.rollout->size())
-            throw std::runtime_error("--step " + std::to_string(step) + " is outside 0.." + std::to_string(l.rollout->size()));
-        cursor.seek(step);
-        scene.setBuilt(cursor.grid());
-        scene.setAgent(cursor.pose());
+        const AtStep at = seekStep(*l.rollout, o.step);
+        scene.setBuilt(at.grid);
+        scene.setAgent(at.pose);
         caption += "  |  " + std::string(core::rolloutKindName(l.rollout->kind)) + " rollout (" + l.rollout->source +
-                   ")  |  step " + std::to_string(step) + " / " + std::to_string(l.rollout->size());
+                   ")  |  step " + std::to_string(at.step) + " / " + std::to_string(l.rollout->size());
     } else {
         scene.setBuilt(l.task.starting);
         scene.setAgent(core::Pose{});
