@@ -36,11 +36,11 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     const QCommandLineOption db({QStringLiteral("db")}, QStringLiteral("Catalog or task list."), QStringLiteral("FILE"),
                                 QStringLiteral(IGLU_EXAMPLES_DIR "/tasks/bench_tasks.jsonl"));
-    const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Task id."), QStringLiteral("ID"), QStringLiteral("CQ-game-1029"));
+    const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Task id."), QStringLiteral("ID"), QStringLiteral("CQ-game-3214"));
     const QCommandLineOption agent({QStringLiteral("agent")}, QStringLiteral("Agent script (an entry of the Examples menu)."),
                                    QStringLiteral("NAME"), QStringLiteral("oracle.lua"));
     const QCommandLineOption steps({QStringLiteral("steps")}, QStringLiteral("Single steps before the picture."), QStringLiteral("N"),
-                                   QStringLiteral("90"));
+                                   QStringLiteral("25"));
     const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("Window size."), QStringLiteral("WxH"), QStringLiteral("1280x800"));
     parser.addOptions({db, task, agent, steps, size});
     parser.addPositionalArgument(QStringLiteral("OUT.png"), QStringLiteral("Image to write."));
@@ -74,9 +74,11 @@ int main(int argc, char** argv) {
     open->trigger();
     space->setCurrentIndex(space->findText(QStringLiteral("flying")));
     window.resize(w, h);
-    window.resizeDocks({dock}, {w / 2}, Qt::Horizontal);
+    if (auto* playback = window.findChild<QDockWidget*>(QStringLiteral("playback"))) playback->close();
+    window.resizeDocks({dock}, {w * 9 / 20}, Qt::Horizontal);
+    stepButton->click();  // starts a paused episode
     const int n = parser.value(steps).toInt();
-    for (int i = 0; i <= n && stepButton->isEnabled(); ++i) stepButton->click();  // the first click starts paused
+    for (int i = 0; i < n && status->text().endsWith(QStringLiteral("paused")); ++i) stepButton->click();
     std::printf("%s\n", qPrintable(status->text()));
     if (!wb.screenshot(parser.positionalArguments().front(), w, h, &error)) return fail(error);
     std::printf("%s\n", qPrintable(parser.positionalArguments().front()));
