@@ -366,6 +366,7 @@ bool ScriptPanel::startEpisode(bool paused) {
     o.seed = seed_->value();
     o.targetInObs = targetInObs_->isChecked();
     o.stopOnDone = stopOnDone_->isChecked();
+    episode_.stop();  // a running episode ends first (its finished() line comes before this run's)
     console_->append(tr("run %1 on %2: %3, %4 steps, seed %5")
                          .arg(title(), QString::fromStdString(task_->id), space_->currentText())
                          .arg(o.maxSteps)
