@@ -201,6 +201,10 @@ void ScriptPanel::buildUi() {
     console_->setObjectName(QStringLiteral("scriptConsole"));
     split->addWidget(editor_);
     split->addWidget(console_);
+    // Small minimum heights: the dock must not force a taller main window (--screenshot sizes).
+    editor_->setMinimumHeight(3 * editor_->fontMetrics().height());
+    console_->setMinimumHeight(2 * console_->fontMetrics().height());
+    split->setChildrenCollapsible(false);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
