@@ -382,6 +382,7 @@ bool ScriptPanel::startEpisode(bool paused) {
     if (!episode_.start({chunkName(), editor_->toPlainText().toStdString()}, *task_, o, paused, &error)) {
         console_->append(error, ScriptConsole::Kind::Error);
         updateControls();
+        emit liveEnded();
         return false;
     }
     return true;

@@ -76,6 +76,9 @@ signals:
     /// The live state after steps: show it in the 3D view.
     void liveFrame(const iglu::core::Grid& target, const iglu::core::Grid& built, const iglu::core::Pose& agent,
                    const QString& caption);
+    /// A run could not start (the script does not compile): the view should leave the live state
+    /// of an earlier episode.
+    void liveEnded();
     /// "Keep as Rollout" was pressed: take episode().takeRollout().
     void keepRollout();
 

@@ -41,6 +41,9 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
                 if (auto* viewer = context_->service<workbench::ViewerService>())
                     viewer->showLive(target, built, agent, caption);
             });
+    connect(panel_, &ScriptPanel::liveEnded, this, [this] {
+        if (auto* viewer = context_->service<workbench::ViewerService>()) viewer->endLive();
+    });
     connect(panel_, &ScriptPanel::keepRollout, this, &ScriptPlugin::keepRollout);
     followTask(context.selection().taskId());
     return true;

@@ -194,6 +194,15 @@ private slots:
         QCOMPARE(editor()->textCursor().blockNumber() + 1, 4);
     }
 
+    void syntaxErrorEndsTheLiveView() {
+        QVERIFY(viewer()->isLive());  // the failed episode above is still shown
+        setScript(QStringLiteral("return {\n  act = function(obs)\n"));
+        QTest::mouseClick(button("scriptRun"), Qt::LeftButton);
+        QVERIFY2(console()->toPlainText().contains(QStringLiteral("oracle.lua:3:")), qPrintable(console()->toPlainText()));
+        QVERIFY(!viewer()->isLive());
+        QVERIFY(viewer()->legendText().startsWith(kTask));  // the selected task again
+    }
+
     void stepWithoutAnEpisodeStartsPaused() {
         setScript(QStringLiteral("return { act = function(obs) return 0 end }\n"));
         QTest::mouseClick(button("scriptStep"), Qt::LeftButton);
