@@ -33,7 +33,8 @@ bool LiveEpisode::start(const scripting::AgentScript& script, const core::Task& 
         return false;
     }
     session_->lua().setPrint([this](std::string_view line) {
-        output_.append(QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size())));
+        if (output_.size() < kMaxLinesPerTick) output_.append(QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size())));
+        else ++droppedLines_;
     });
     rollout_.reset();
     lastReward_ = 0;
@@ -126,6 +127,8 @@ void LiveEpisode::tick() {
 
 void LiveEpisode::flushOutput() {
     if (output_.isEmpty()) return;
+    if (droppedLines_ > 0) output_.append(tr("... %1 more lines not shown").arg(droppedLines_));
+    droppedLines_ = 0;
     const QString text = output_.join(QLatin1Char('\n'));
     output_.clear();
     emit printed(text);

@@ -30,6 +30,8 @@ class LiveEpisode : public QObject {
 public:
     /// Milliseconds of stepping per tick at most (the rest of the frame is the UI's).
     static constexpr int kTickBudgetMs = 12;
+    /// Printed lines kept per tick (a script printing in a tight loop must not flood the console).
+    static constexpr int kMaxLinesPerTick = 2000;
 
     explicit LiveEpisode(QObject* parent = nullptr);
     ~LiveEpisode() override;
@@ -84,6 +86,7 @@ private:
     int speed_ = 0;
     double lastReward_ = 0;
     QStringList output_;
+    long long droppedLines_ = 0;
     std::optional<core::Rollout> rollout_;
 };
 

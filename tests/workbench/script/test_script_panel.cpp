@@ -148,6 +148,17 @@ private slots:
         QVERIFY(rollout && rollout->size() == 40);
         QCOMPARE(QString::fromStdString(rollout->source), QStringLiteral("script:live.lua"));
 
+        // A script printing in a tight loop: one tick shows the first lines and the count left out.
+        printed.clear();
+        QVERIFY(live.start({"/tmp/chatty.lua", std::string("return { act = function(obs) for i = 1, 5000 do print(i) end return 0 end }")},
+                           bundledTask("CQ-game-6"), o, true, &error));
+        live.stepOnce();
+        QCOMPARE(printed.count(), 1);
+        const QStringList shown = printed.first().at(0).toString().split(QLatin1Char('\n'));
+        QCOMPARE(shown.size(), LiveEpisode::kMaxLinesPerTick + 1);
+        QCOMPARE(shown.last(), QStringLiteral("... %1 more lines not shown").arg(5000 - LiveEpisode::kMaxLinesPerTick));
+        live.stop();
+
         // A compile error names the file and line.
         QVERIFY(!live.start({"/tmp/bad.lua", std::string("return {\n act = \n")}, bundledTask("CQ-game-6"), o, false, &error));
         QVERIFY2(error.contains(QStringLiteral("/tmp/bad.lua:3:")), qPrintable(error));
