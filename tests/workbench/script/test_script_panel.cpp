@@ -111,6 +111,14 @@ private slots:
         panel.activateLocation(QStringLiteral("...") + panel.filePath().right(8), 2);
         QCOMPARE(panel.editor()->currentLine(), 2);
 
+        // A link to another existing file opens it at the line (no unsaved changes here).
+        panel.editor()->document()->setModified(false);
+        const QString oracle = QStringLiteral(IGLU_SOURCE_DIR "/examples/agents/oracle.lua");
+        panel.activateLocation(oracle, 20);
+        QCOMPARE(panel.filePath(), QFileInfo(oracle).absoluteFilePath());
+        QCOMPARE(panel.editor()->currentLine(), 20);
+        QVERIFY(!panel.isModified());
+
         QStringList examples;
         for (QAction* a : panel.examplesMenu()->actions()) examples << a->text();
         QVERIFY(examples.contains(QStringLiteral("oracle.lua")));
