@@ -126,6 +126,12 @@ void LuaState::resetBudget() noexcept {
 bool LuaState::budgetExceeded() const noexcept { return ctx_->aborted; }
 std::size_t LuaState::memoryUsed() const noexcept { return ctx_->used; }
 
+void LuaState::setPrint(std::function<void(std::string_view)> sink) {
+    ctx_->print = std::move(sink);
+    lua_pushcfunction(L_, detail::hostPrint);
+    lua_setglobal(L_, "print");
+}
+
 int LuaState::pcall(int nargs, int nresults) noexcept {
     resetBudget();
     const int base = lua_gettop(L_) - nargs;  // the function's slot

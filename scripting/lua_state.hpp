@@ -3,7 +3,9 @@
 // protected call that pcall inside the script cannot swallow, tracebacks (file:line) on error,
 // and the `iglu` module preloaded. One state per thread; a LuaState is not thread-safe.
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <lua.hpp>
@@ -52,6 +54,9 @@ public:
     /// True when the last call was aborted for exceeding the instruction budget.
     bool budgetExceeded() const noexcept;
     std::size_t memoryUsed() const noexcept;
+    /// Sends each line the script prints (`print(...)`: tab-separated values, no newline) to
+    /// `sink` instead of stderr (an empty function restores stderr). Also in trusted mode.
+    void setPrint(std::function<void(std::string_view)> sink);
     /// The message on top of the stack as a string (pops it).
     std::string popError();
 

@@ -98,19 +98,6 @@ int sandboxLoad(lua_State* L) {
     return 1;
 }
 
-int sandboxPrint(lua_State* L) {  // to stderr: stdout belongs to the command's output (--json)
-    const int n = lua_gettop(L);
-    for (int i = 1; i <= n; ++i) {
-        size_t len = 0;
-        const char* s = luaL_tolstring(L, i, &len);
-        if (i > 1) std::fputc('\t', stderr);
-        std::fwrite(s, 1, len, stderr);
-        lua_pop(L, 1);
-    }
-    std::fputc('\n', stderr);
-    return 0;
-}
-
 int checkReadable(lua_State* L, int arg) {
     const char* path = luaL_checkstring(L, arg);
     if (!pathAllowed(path, context(L)->options.dataDirs))
@@ -181,6 +168,34 @@ bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcep
     return false;
 }
 
+int hostPrint(lua_State* L) {  // stderr by default: stdout belongs to the command's output (--json)
+    const int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; ++i) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, nullptr);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    size_t len = 0;
+    const char* line = lua_tolstring(L, -1, &len);
+    StateContext* ctx = context(L);
+    bool delivered = false;
+    if (ctx->print) {
+        try {
+            ctx->print(std::string_view(line, len));
+            delivered = true;
+        } catch (...) {  // a failing sink must not unwind through Lua: fall back to stderr
+        }
+    }
+    if (!delivered) {
+        std::fwrite(line, 1, len, stderr);
+        std::fputc('\n', stderr);
+    }
+    return 0;
+}
+
 void installSandbox(lua_State* L, const SandboxOptions&) {
     openLib(L, LUA_GNAME, luaopen_base);
     openLib(L, LUA_TABLIBNAME, luaopen_table);
@@ -199,7 +214,7 @@ void installSandbox(lua_State* L, const SandboxOptions&) {
     }
     lua_pushcfunction(L, sandboxLoad);
     lua_setglobal(L, "load");
-    lua_pushcfunction(L, sandboxPrint);
+    lua_pushcfunction(L, hostPrint);
     lua_setglobal(L, "print");
 
     // io: read-only open / lines below the data folders; nothing else (no popen, no write).

@@ -1,6 +1,8 @@
 #pragma once
 // Internal: per-state bookkeeping reachable from C callbacks through lua_getextraspace.
 #include <cstddef>
+#include <functional>
+#include <string_view>
 
 #include <lua.hpp>
 
@@ -15,6 +17,7 @@ struct StateContext {
     std::size_t used = 0;         // bytes currently allocated by Lua
     long long remaining = 0;      // instructions left in this call
     bool aborted = false;         // budget exceeded: every hook call errors until resetBudget()
+    std::function<void(std::string_view)> print;  // where `print` lines go (empty: stderr)
 };
 
 inline StateContext* context(lua_State* L) noexcept {
@@ -28,6 +31,8 @@ inline StateContext* context(lua_State* L) noexcept {
 void installSandbox(lua_State* L, const SandboxOptions& options);
 /// Opens every standard library (trusted mode) plus the confined `require` for the iglu module.
 void installTrusted(lua_State* L, const SandboxOptions& options);
+/// The `print` global: tab-separated values and a newline to StateContext::print, else stderr.
+int hostPrint(lua_State* L);
 /// True when `path` resolves (symlinks followed) to a file below one of `dirs`.
 bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcept;
 

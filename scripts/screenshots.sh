@@ -3,6 +3,7 @@
 #   docs/workbench-overlay.png   main window: a task with the intersection overlay
 #   docs/workbench-playback.png  main window: a human tape mid-playback (timeline + reward/F1 chart)
 #   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
+#   docs/plugin-script.png       the Script plugin: the oracle agent mid-episode (iglu-script-screenshot)
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ if [ ! -x "$app" ] || [ ! -x "$cli" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
 fi
+[ -x "$build/plugins/script/iglu-script-screenshot" ] || cmake --build "$build" --target iglu-script-screenshot
 mkdir -p docs
 # One X server for all three (fewer start-up races with other xvfb-run users on the machine).
 # Bundled data: the workbench's default (--db omitted: the example catalog, imported from
@@ -22,5 +24,6 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --overlay --screenshot docs/workbench-overlay.png --size 1280x800
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
+  '$build/plugins/script/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
 "
 ls -l docs/*.png

@@ -31,7 +31,7 @@ std::optional<viewers::ViewPreset> presetNamed(const QString& name) {
 
 class ViewerServiceImpl : public workbench::ViewerService {
 public:
-    ViewerServiceImpl(viewers::ZoneView* view, QObject* parent) : ViewerService(parent), view_(view) {
+    ViewerServiceImpl(viewers::ZoneView* view, Viewer3dPlugin* plugin) : ViewerService(plugin), view_(view), plugin_(plugin) {
         connect(view_, &viewers::ZoneView::rendered, this, &ViewerService::rendered);
     }
     void setOverlay(bool on) override {
@@ -50,9 +50,16 @@ public:
     bool saveImage(const QString& path, QString* error) override { return view_->saveImage(path, error); }
     QString legendText() const override { return QString::fromStdString(view_->scene().legendText()); }
     int framesRendered() const override { return view_->glWidget()->framesRendered(); }
+    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
+                  const QString& caption) override {
+        plugin_->showLive(target, built, agent, caption);
+    }
+    void endLive() override { plugin_->endLive(); }
+    bool isLive() const override { return plugin_->live_; }
 
 private:
     viewers::ZoneView* view_;
+    Viewer3dPlugin* plugin_;
 };
 
 Viewer3dPlugin::Viewer3dPlugin() = default;
@@ -136,7 +143,37 @@ void Viewer3dPlugin::createActions() {
     bar->addAction(save);
 }
 
+void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
+                              const QString& caption) {
+    live_ = true;
+    if (!liveTarget_ || !(*liveTarget_ == target)) {
+        liveTarget_ = target;
+        view_->setTarget(target);
+    }
+    view_->setBuilt(built);
+    view_->setAgent(agent);
+    view_->setCaption(caption);
+    emit service_->contentChanged();
+}
+
+void Viewer3dPlugin::endLive() {
+    if (!live_) return;
+    const qint64 rollout = context_->selection().rolloutId();
+    showTask(taskId_);
+    if (rollout != 0) showRollout(rollout);
+}
+
+void Viewer3dPlugin::leaveLive() {
+    if (!live_) return;
+    live_ = false;
+    liveTarget_.reset();
+    const auto task = taskId_.isEmpty() ? std::nullopt : context_->data().task(taskId_);
+    view_->setTarget(task ? std::optional<core::Grid>(task->target) : std::nullopt);
+}
+
 void Viewer3dPlugin::showTask(const QString& taskId) {
+    live_ = false;
+    liveTarget_.reset();
     taskId_ = taskId;
     rollout_.reset();
     cursor_.reset();
@@ -158,6 +195,7 @@ void Viewer3dPlugin::showTask(const QString& taskId) {
 }
 
 void Viewer3dPlugin::showRollout(qint64 rolloutId) {
+    leaveLive();
     cursor_.reset();
     rollout_ = rolloutId == 0 ? nullptr : context_->data().rollout(rolloutId);
     if (rollout_ == nullptr) {
@@ -172,6 +210,7 @@ void Viewer3dPlugin::showRollout(qint64 rolloutId) {
 
 void Viewer3dPlugin::showStep(int step) {
     if (!cursor_) return;
+    leaveLive();
     cursor_->seek(static_cast<std::size_t>(std::max(0, step)));
     view_->setBuilt(cursor_->grid());
     view_->setAgent(cursor_->pose());

@@ -29,7 +29,11 @@ public:
     void shutdown() override;
 
 private:
+    friend class ViewerServiceImpl;
     void createActions();
+    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption);
+    void endLive();
+    void leaveLive();  // a selection change while live: back to the selected task's target
     void showTask(const QString& taskId);
     void showRollout(qint64 rolloutId);
     void showStep(int step);
@@ -42,6 +46,8 @@ private:
     std::optional<core::Grid> start_;
     std::shared_ptr<const core::Rollout> rollout_;
     std::unique_ptr<core::RolloutCursor> cursor_;
+    bool live_ = false;
+    std::optional<core::Grid> liveTarget_;  // the target shown while live (set again only when it changes)
 };
 
 }  // namespace iglu::plugins

@@ -1,0 +1,272 @@
+#include "scripting/agent_session.hpp"
+
+#include <cstdio>
+
+#include "scripting/binding.hpp"
+#include "scripting/module.hpp"
+
+namespace iglu::scripting {
+
+namespace {
+
+// Protected action conversion: (value, out*, space) -> nothing; errors name the field.
+int convertAction(lua_State* L) {
+    auto* out = static_cast<core::Action*>(lua_touserdata(L, 2));
+    const auto space = static_cast<core::ActionSpace>(lua_tointeger(L, 3));
+    detail::checkAction(L, 1, space, *out);
+    return 0;
+}
+
+void pushOptions(lua_State* L, const std::vector<std::pair<std::string, OptionValue>>& options) {
+    lua_createtable(L, 0, static_cast<int>(options.size()));
+    for (const auto& [k, v] : options) {
+        if (const bool* b = std::get_if<bool>(&v)) lua_pushboolean(L, *b);
+        else if (const long long* i = std::get_if<long long>(&v)) lua_pushinteger(L, static_cast<lua_Integer>(*i));
+        else if (const double* d = std::get_if<double>(&v)) lua_pushnumber(L, *d);
+        else {
+            const std::string& str = std::get<std::string>(v);
+            lua_pushlstring(L, str.data(), str.size());
+        }
+        lua_setfield(L, -2, k.c_str());
+    }
+}
+
+// Protected episode set-up: (chunk, obs, task*, withTarget, seed, options*) -> agent table, act.
+// Seeds math.random, builds a fresh agent table from the compiled chunk and calls reset(obs, task).
+int prepareEpisode(lua_State* L) {
+    const auto* task = static_cast<const core::Task*>(lua_touserdata(L, 3));
+    const bool withTarget = lua_toboolean(L, 4);
+    const auto* options = static_cast<const std::vector<std::pair<std::string, OptionValue>>*>(lua_touserdata(L, 6));
+    lua_getglobal(L, "math");
+    if (lua_istable(L, -1) && lua_getfield(L, -1, "randomseed") == LUA_TFUNCTION) {
+        lua_pushvalue(L, 5);
+        lua_call(L, 1, 0);
+    }
+    lua_settop(L, 6);
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);  // [7] agent table
+    if (!lua_istable(L, 7)) return luaL_error(L, "an agent script must return a table with act(obs) (and optionally reset(obs, task))");
+    if (lua_getfield(L, 7, "act") != LUA_TFUNCTION) return luaL_error(L, "the agent table has no act(obs) function");  // [8]
+    if (lua_getfield(L, 7, "reset") == LUA_TFUNCTION) {  // [9]
+        lua_pushvalue(L, 2);
+        pushTask(L, *task, withTarget);
+        pushOptions(L, *options);
+        lua_call(L, 3, 0);
+    } else {
+        lua_pop(L, 1);
+    }
+    return 2;  // agent, act
+}
+
+std::string actionText(const core::Action& a, core::ActionSpace space) {
+    char buf[160];
+    if (space == core::ActionSpace::Flying)
+        std::snprintf(buf, sizeof buf, "flying %g %g %g %g %g %d %d", a.strafe0, a.strafe1, a.vertical, a.dyaw, a.dpitch,
+                      a.colour, a.place ? 1 : (a.breakBlock ? 2 : 0));
+    else
+        std::snprintf(buf, sizeof buf, "walking %g %g %g %g %g %d %d %d", a.strafe0, a.strafe1, a.vertical, a.dyaw,
+                      a.dpitch, a.colour, a.place ? 1 : 0, a.breakBlock ? 1 : 0);
+    return buf;
+}
+
+core::Pose poseOf(const core::AgentState& a) { return {a.x, a.y, a.z, a.yaw, a.pitch}; }
+
+}  // namespace
+
+bool exactCompletion(const core::Scores& s) noexcept {
+    return s.intersection == s.targetSize && s.builtSize == s.targetSize;
+}
+
+const char* episodeEndName(EpisodeEnd end) noexcept {
+    switch (end) {
+        case EpisodeEnd::Running: return "running";
+        case EpisodeEnd::AgentFinished: return "agent finished";
+        case EpisodeEnd::MaxSteps: return "max steps";
+        case EpisodeEnd::EnvDone: return "done";
+        case EpisodeEnd::Error: return "error";
+        case EpisodeEnd::Cancelled: return "stopped";
+    }
+    return "?";
+}
+
+AgentSession::AgentSession(const AgentScript& script, SessionConfig config, SandboxOptions sandbox)
+    : config_(std::move(config)), scriptName_(script.name), env_(config_.env), lua_(std::move(sandbox)) {
+    lua_State* L = lua_.get();
+    const int status = script.text ? luaL_loadbufferx(L, script.text->data(), script.text->size(),
+                                                      ("@" + script.name).c_str(), "t")
+                                   : luaL_loadfilex(L, script.name.c_str(), "t");
+    if (status != LUA_OK) throw ScriptError(script.name, lua_.popError());
+    chunkRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    pushObservation(L, &env_);
+    obsRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    stackTop_ = lua_gettop(L);
+}
+
+AgentSession::~AgentSession() = default;
+
+bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetition) {
+    if (running()) finish(EpisodeEnd::Cancelled);
+    lua_State* L = lua_.get();
+    end_ = EpisodeEnd::Running;
+    error_.clear();
+    totalReturn_ = 0;
+    envDone_ = false;
+    seed_ = seed;
+    repetition_ = repetition;
+    const core::Scores baseline = core::score(task.target, task.starting);
+    baselineF1_ = baseline.f1;
+    baselineSuccess_ = exactCompletion(baseline);
+
+    env_.setTask(task);
+    env_.reset();
+    rollout_.reset();
+    if (config_.recordRollout) {
+        rollout_.emplace();
+        rollout_->taskId = task.id;
+        rollout_->kind = core::RolloutKind::Agent;
+        rollout_->source = config_.rolloutSource;
+        rollout_->starting = task.starting;
+        rollout_->startPose = poseOf(env_.agent());
+        before_ = env_.grid();
+    }
+
+    lua_pushcfunction(L, prepareEpisode);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, chunkRef_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, obsRef_);
+    lua_pushlightuserdata(L, const_cast<core::Task*>(&env_.task()));
+    lua_pushboolean(L, config_.env.targetInObs);
+    lua_pushinteger(L, static_cast<lua_Integer>(seed * 1000003 + repetition));
+    lua_pushlightuserdata(L, &config_.agentOptions);
+    if (lua_.pcall(6, 2) != LUA_OK) {
+        fail(lua_.popError());
+        return false;
+    }
+    actRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    agentRef_ = luaL_ref(L, LUA_REGISTRYINDEX);  // keeps the agent table alive during the episode
+    if (env_.stepNo() >= config_.env.maxSteps) finish(EpisodeEnd::MaxSteps);
+    return true;
+}
+
+StepReport AgentSession::step() {
+    StepReport rep;
+    if (!running()) {
+        rep.end = end_;
+        return rep;
+    }
+    lua_State* L = lua_.get();
+    const core::ActionSpace space = config_.env.actionSpace;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actRef_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, obsRef_);
+    if (lua_.pcall(1, 1) != LUA_OK) {
+        fail(lua_.popError());
+        rep.end = end_;
+        return rep;
+    }
+    if (lua_isinteger(L, -1) && space == core::ActionSpace::Walking) {
+        const lua_Integer id = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (id < 0 || id >= core::kDiscreteActions) {
+            fail(scriptName_ + ": act returned discrete action " + std::to_string(id) + " outside 0..17");
+            rep.end = end_;
+            return rep;
+        }
+        rep.action = core::Action::discrete(static_cast<int>(id));
+    } else if (lua_isnil(L, -1)) {  // the agent says it is finished
+        lua_pop(L, 1);
+        finish(EpisodeEnd::AgentFinished);
+        rep.end = end_;
+        return rep;
+    } else {
+        lua_pushcfunction(L, convertAction);
+        lua_insert(L, -2);
+        lua_pushlightuserdata(L, &rep.action);
+        lua_pushinteger(L, static_cast<lua_Integer>(space));
+        if (lua_.pcall(3, 0) != LUA_OK) {
+            fail(scriptName_ + ": invalid action: " + lua_.popError());
+            rep.end = end_;
+            return rep;
+        }
+    }
+    try {
+        rep.result = env_.step(rep.action);
+    } catch (const std::exception& e) {
+        fail(scriptName_ + ": invalid action: " + e.what());
+        rep.end = end_;
+        return rep;
+    }
+    rep.stepped = true;
+    totalReturn_ += rep.result.reward;
+    envDone_ = rep.result.done;
+    if (rollout_) record(rep.action, rep.result);
+    if (rep.result.done && config_.stopOnDone) finish(EpisodeEnd::EnvDone);
+    else if (env_.stepNo() >= config_.env.maxSteps) finish(EpisodeEnd::MaxSteps);
+    rep.end = end_;
+    return rep;
+}
+
+void AgentSession::cancel() {
+    if (running()) finish(EpisodeEnd::Cancelled);
+}
+
+void AgentSession::record(const core::Action& action, const core::StepResult& r) {
+    core::RolloutFrame f;
+    f.tick = env_.stepNo();
+    f.action = actionText(action, config_.env.actionSpace);
+    f.reward = r.reward;
+    f.pose = poseOf(env_.agent());
+    core::BlockChange changes[2];
+    std::size_t n = 0;
+    if (r.gridChanged) {
+        const core::Grid& now = env_.grid();
+        for (int i = 0; i < core::kCells && n < 2; ++i)
+            if (now.cell(i) != before_.cell(i)) {
+                const core::Block b = core::Grid::position(i);
+                changes[n++] = {static_cast<std::int8_t>(b.x), static_cast<std::int8_t>(b.y), static_cast<std::int8_t>(b.z),
+                                before_.cell(i), now.cell(i)};
+            }
+        before_ = now;
+    }
+    rollout_->addFrame(std::move(f), {changes, n});
+}
+
+void AgentSession::fail(std::string message) {
+    error_ = std::move(message);
+    finish(EpisodeEnd::Error);
+}
+
+void AgentSession::finish(EpisodeEnd end) {
+    end_ = end;
+    lua_State* L = lua_.get();
+    lua_.resetBudget();  // an aborted call leaves the hook erroring on every instruction (finalizers run below)
+    if (agentRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, agentRef_);
+    if (actRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, actRef_);
+    agentRef_ = actRef_ = LUA_NOREF;
+    lua_settop(L, stackTop_);
+    lua_gc(L, LUA_GCSTEP, 0);
+}
+
+EpisodeOutcome AgentSession::outcome(bool takeRollout) {
+    EpisodeOutcome out;
+    out.taskId = env_.task().id;
+    out.seed = seed_;
+    out.repetition = repetition_;
+    out.ok = end_ != EpisodeEnd::Error;
+    out.cancelled = end_ == EpisodeEnd::Cancelled;
+    out.error = error_;
+    out.steps = env_.stepNo();
+    out.totalReturn = totalReturn_;
+    const core::Scores s = env_.scores();
+    out.precision = s.precision;
+    out.recall = s.recall;
+    out.f1 = s.f1;
+    out.success = out.ok && exactCompletion(s);
+    out.baselineF1 = baselineF1_;
+    out.baselineSuccess = baselineSuccess_;
+    if (takeRollout && rollout_) {
+        out.rollout = std::move(rollout_);
+        rollout_.reset();
+    }
+    return out;
+}
+
+}  // namespace iglu::scripting
