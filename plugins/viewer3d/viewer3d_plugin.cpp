@@ -50,6 +50,12 @@ public:
     bool saveImage(const QString& path, QString* error) override { return view_->saveImage(path, error); }
     QString legendText() const override { return QString::fromStdString(view_->scene().legendText()); }
     int framesRendered() const override { return view_->glWidget()->framesRendered(); }
+    void showLive(const core::Grid& built, const core::Pose& agent, const QString& caption) override {
+        view_->setBuilt(built);
+        view_->setAgent(agent);
+        view_->setCaption(caption);
+        emit contentChanged();
+    }
 
 private:
     viewers::ZoneView* view_;

@@ -5,6 +5,9 @@
 #include <QObject>
 #include <QString>
 
+#include "core/grid/grid.hpp"
+#include "core/rollout/rollout.hpp"
+
 namespace iglu::workbench {
 
 class ViewerService : public QObject {
@@ -24,6 +27,9 @@ public:
     virtual QString legendText() const = 0;
     /// Frames drawn so far (grows by at least one after every change once shown).
     virtual int framesRendered() const = 0;
+    /// Shows a live state of the selected task (e.g. an episode being played): this built grid and
+    /// agent pose with the caption, against the task's target, until the selection changes.
+    virtual void showLive(const core::Grid& built, const core::Pose& agent, const QString& caption) = 0;
 
 signals:
     /// A frame was drawn.
