@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
     // The key script first: bad input is reported before anything starts.
     QList<int> script;
     for (const QString& token : parser.value(keys).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        const int star = token.lastIndexOf(QLatin1Char('*'));
+        const qsizetype star = token.lastIndexOf(QLatin1Char('*'));
         const QString name = star > 0 ? token.left(star) : token;
         bool ok = true;
         const int repeat = star > 0 ? token.mid(star + 1).toInt(&ok) : 1;

@@ -136,6 +136,10 @@ private slots:
         QCOMPARE(text("playStep"), QStringLiteral("9 / 1000 (walking)"));
         QVERIFY(text("playIntersection").contains(QStringLiteral("(1 built)")));
         QVERIFY(text("playInventory").contains(QStringLiteral("<u>19")));
+        // The 3D view shows the played grid and pose with a caption.
+        const QString legend = viewer->legendText();
+        QVERIFY2(legend.contains(QStringLiteral("playing (walking)  |  step 9")), qPrintable(legend));
+        QVERIFY2(legend.contains(QStringLiteral("built 1 ")), qPrintable(legend));
         const QRgb after = nearCrosshair(pov);
         QVERIFY2(blue(after), qPrintable(QString::number(after, 16)));
         // The panel shows the environment's own first-person frame.
