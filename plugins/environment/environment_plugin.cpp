@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QMenu>
+#include <QScrollArea>
 
 #include "play_panel.hpp"
 #include "viewers/playback/step_recorder.hpp"
@@ -23,7 +24,12 @@ const QString kSource = QStringLiteral("environment");
 bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     panel_ = new play::PlayPanel;
-    dock_ = context.shell().addDock(QStringLiteral("play"), tr("Play"), panel_, Qt::RightDockWidgetArea);
+    // In a scroll area: the panel's natural height must not force the window taller.
+    auto* scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(panel_);
+    dock_ = context.shell().addDock(QStringLiteral("play"), tr("Play"), scroll, Qt::RightDockWidgetArea);
 
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &EnvironmentPlugin::followTask);
     connect(&context.data(), &workbench::DataService::opened, this, &EnvironmentPlugin::followTask);

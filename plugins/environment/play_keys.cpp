@@ -28,9 +28,8 @@ std::optional<Command> commandForKey(int key, Qt::KeyboardModifiers modifiers) n
 }
 
 const char* keyHelp() noexcept {
-    return "W A S D move · Space jump / fly up · Shift or C fly down\n"
-           "Arrows or drag: look · 1-6 colour · Return or click: place · Backspace or right click: break\n"
-           "Esc releases the keys";
+    return "WASD move · Space jump / fly up · Shift, C fly down · arrows, drag: look · 1-6 colour · "
+           "Return, click: place · Backspace, right click: break · Esc: release";
 }
 
 }  // namespace iglu::play

@@ -2,7 +2,7 @@
 // PNG (scripts/screenshots.sh -> docs/plugin-environment.png).
 //
 //   iglu-play-screenshot --task ID --keys "Down*7 1 Return Left*4 3 Return" --out FILE.png
-//                        [--db FILE] [--size WxH] [--flying] [--overlay]
+//                        [--db FILE] [--size WxH] [--flying] [--plugin-path DIR]
 //
 // Keys are Qt key names (QKeySequence), space separated, each optionally repeated with *N; they go
 // to the Play panel exactly as typed keys do (one environment step each).
@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QMainWindow>
@@ -73,6 +74,15 @@ int main(int argc, char** argv) {
     if (panel == nullptr) return fail(QStringLiteral("the environment plugin (Play dock) is not loaded"));
     workbench.window().resize(w, h);
     workbench.window().show();
+    QApplication::processEvents();
+    // Room for the first-person view: a wider Play dock, the full height (no Playback dock).
+    auto& window = workbench.window();
+    if (auto* playback = window.findChild<QDockWidget*>(QStringLiteral("playback"))) playback->hide();
+    QApplication::processEvents();
+    if (auto* play = window.findChild<QDockWidget*>(QStringLiteral("play")))
+        window.resizeDocks({play}, {w / 3}, Qt::Horizontal);
+    workbench.window().activateWindow();
+    QApplication::processEvents();
     if (parser.isSet(flying)) panel->setFlying(true);
     panel->capture();
     for (int key : script) {

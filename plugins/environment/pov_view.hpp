@@ -32,8 +32,8 @@ public:
     /// nor breaks. Cleared once that click's press has been handled.
     void swallowNextClick();
 
-    QSize sizeHint() const override { return {256, 256}; }
-    QSize minimumSizeHint() const override { return {128, 128}; }
+    QSize sizeHint() const override { return {320, 320}; }
+    QSize minimumSizeHint() const override { return {192, 192}; }  // 3x the reference POV
 
 signals:
     void command(iglu::play::Command c);
