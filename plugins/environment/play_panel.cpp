@@ -105,7 +105,7 @@ PlayPanel::PlayPanel(QWidget* parent) : QWidget(parent) {
 
 void PlayPanel::setTask(const std::optional<core::Task>& task) {
     if (task) session_.setTask(*task);
-    else session_.setTask(core::Task{});
+    else session_.clearTask();
     setEnabled(task.has_value());
     taskLabel_->setText(task ? tr("Task %1").arg(QString::fromStdString(task->id)) : tr("No task selected"));
     recordStatus_->clear();

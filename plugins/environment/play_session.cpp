@@ -107,6 +107,11 @@ void PlaySession::setTask(const core::Task& task) {
     reset();
 }
 
+void PlaySession::clearTask() {
+    setTask(core::Task{});
+    hasTask_ = false;
+}
+
 void PlaySession::setActionSpace(core::ActionSpace space) {
     options_.actionSpace = space;
     env_.emplace(envConfig());

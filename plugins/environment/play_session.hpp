@@ -52,6 +52,8 @@ public:
 
     /// Plays this task from its start (an episode restarts).
     void setTask(const core::Task& task);
+    /// No task: an empty one is loaded and hasTask() is false.
+    void clearTask();
     /// Walking or flying: a new environment of that space, the episode restarts.
     void setActionSpace(core::ActionSpace space);
     /// Restarts the episode (start grid, start pose, full inventory, empty recording).

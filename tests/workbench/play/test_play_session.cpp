@@ -270,10 +270,14 @@ private slots:
         QCOMPARE(s.environment().grid().count(), 0);
         QVERIFY(s.environment().agent().flying);
         QCOMPARE(s.environment().task().id, std::string("play-test"));
+        QVERIFY(s.hasTask());
         QVERIFY(s.apply(Command::Down).stepped);  // flying has "down"
         s.setActionSpace(core::ActionSpace::Walking);
         QVERIFY(!s.environment().agent().flying);
         QVERIFY(!s.apply(Command::Down).stepped);
+        s.clearTask();
+        QVERIFY(!s.hasTask());
+        QCOMPARE(s.environment().task().target.count(), 0);
     }
 
     void aStepAllocatesNothing() {
