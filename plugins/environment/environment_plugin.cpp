@@ -49,7 +49,9 @@ bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) 
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     auto* flying = menu->addAction(tr("Flying"));
     flying->setCheckable(true);
+    flying->setObjectName(QStringLiteral("play.flying"));
     connect(flying, &QAction::toggled, panel_, &play::PlayPanel::setFlying);
+    connect(panel_, &play::PlayPanel::flyingChanged, flying, &QAction::setChecked);
     connect(menu->addAction(tr("Record the Episode as a Rollout")), &QAction::triggered, this,
             [this] { record(panel_->playerName()); });
     followTask();

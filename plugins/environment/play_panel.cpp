@@ -148,6 +148,7 @@ void PlayPanel::setFlying(bool flying) {
     session_.setActionSpace(space);
     recordStatus_->clear();
     refresh();
+    emit flyingChanged(flying);
     emit changed();
 }
 

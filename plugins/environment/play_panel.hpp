@@ -50,6 +50,8 @@ signals:
     void changed();
     /// Record was pressed: store session().rollout() under this player name.
     void recordRequested(const QString& playerName);
+    /// Walking (false) / flying (true) was switched.
+    void flyingChanged(bool flying);
     /// The keys were captured (true) or released (false).
     void captureChanged(bool captured);
 

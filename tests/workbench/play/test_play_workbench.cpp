@@ -4,6 +4,7 @@
 // readouts, the view's pixels (a blue block appears in the crosshair after placing one), the 3D
 // view following, Esc releasing the keys, Record storing a rollout that the Playback dock lists
 // and that replays to the same grid, Reset, and the walking / flying switch.
+#include <QAction>
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -165,6 +166,13 @@ private slots:
         for (int i = 0; i < 2; ++i) ret += ref.step(13).reward;
         QCOMPARE(panel_->session().environment().agent().yaw, ref.agent().yaw);
         QCOMPARE(panel_->session().environment().grid().count(), 1);  // a drag is no click
+        // A held key's auto-repeat steps once per event.
+        for (int i = 0; i < 2; ++i) {
+            QKeyEvent repeat(QEvent::KeyPress, Qt::Key_Left, Qt::NoModifier, QString(), /*autorep=*/true);
+            QCoreApplication::sendEvent(panel_, &repeat);
+            ret += ref.step(12).reward;
+        }
+        QCOMPARE(panel_->session().environment().agent().yaw, ref.agent().yaw);
         // Walking cannot fly down: C is no step.
         const int steps = panel_->session().step();
         QTest::keyClick(panel_, Qt::Key_C);
@@ -218,7 +226,11 @@ private slots:
 
         auto* space = panel_->findChild<QComboBox*>(QStringLiteral("playSpace"));
         QTest::keyClick(panel_, Qt::Key_W);
-        panel_->setFlying(true);
+        // The Play menu's Flying action switches (and follows the panel's combo box).
+        auto* flyingAction = wb_->window().findChild<QAction*>(QStringLiteral("play.flying"));
+        QVERIFY(flyingAction != nullptr);
+        flyingAction->trigger();
+        QVERIFY(flyingAction->isChecked());
         QCOMPARE(space->currentIndex(), 1);
         QCOMPARE(panel_->session().step(), 0);
         QVERIFY(panel_->session().environment().agent().flying);
@@ -230,7 +242,25 @@ private slots:
         QCOMPARE(text("playStep"), QStringLiteral("2 / 1000 (flying)"));
         panel_->setFlying(false);
         QCOMPARE(space->currentIndex(), 0);
+        QVERIFY(!flyingAction->isChecked());
         QVERIFY(!panel_->session().environment().agent().flying);
+    }
+
+    void anotherTaskRestarts() {
+        panel_->capture();
+        QTest::keyClick(panel_, Qt::Key_W);
+        QVERIFY(panel_->session().step() > 0);
+        QString other;
+        for (const auto& t : wb_->context().data().tasks())
+            if (t.id != taskId_) other = t.id;
+        wb_->context().selection().setTask(other);
+        QCOMPARE(panel_->session().environment().task().id, other.toStdString());
+        QCOMPARE(panel_->session().step(), 0);
+        QVERIFY(panel_->session().environment().grid() == wb_->context().data().task(other)->starting);
+        QVERIFY(text("playTask").contains(other));
+        wb_->context().selection().setTask(QString());
+        QVERIFY(!panel_->isEnabled());
+        QVERIFY(!panel_->session().hasTask());
     }
 };
 
