@@ -215,6 +215,28 @@ private slots:
         QCOMPARE(wb_->context().selection().rolloutId(), stored.id);
     }
 
+    void recordWithATaskListKeepsTheRolloutInTheSession() {
+        // A task list has no catalog: a stored rollout lives in the session (negative id).
+        DataService data;
+        QString error;
+        QVERIFY2(data.open(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        QVERIFY(data.catalog() == nullptr);
+        const QString id = data.tasks().front().id;
+        play::PlaySession s;
+        s.setTask(*data.task(id));
+        s.apply(play::Command::LookDown);
+        core::Rollout r = s.rollout();
+        r.source = "play:tester";
+        QSignalSpy changed(&data, &DataService::rolloutsChanged);
+        const qint64 rid = data.storeRollout(r, &error);
+        QVERIFY(rid < 0);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.front().front().toString(), id);
+        QCOMPARE(data.rollouts(id).size(), 1);
+        QCOMPARE(data.rollouts(id).front().source, QStringLiteral("play:tester"));
+        QCOMPARE(data.rollout(rid)->size(), std::size_t(1));
+    }
+
     void resetAndFlying() {
         panel_->capture();
         QTest::keyClick(panel_, Qt::Key_W);
