@@ -215,6 +215,27 @@ private slots:
         QCOMPARE(wb_->context().selection().rolloutId(), stored.id);
     }
 
+    void aFailedRecordIsReported() {
+        // Another connection holds the write lock: Record fails after the catalog's busy timeout
+        // (5 s); the panel (in red) and the Messages log name the catalog; nothing is stored.
+        catalog::Catalog* cat = wb_->context().data().catalog();
+        const auto before = cat->rollouts(taskId_.toStdString()).size();
+        const QString path = QString::fromStdString(cat->path());
+        const int logged = wb_->context().log().count(QStringLiteral("cannot store the rollout"));
+        catalog::Catalog other(cat->path());
+        other.transaction([&] {
+            other.setNote(taskId_.toStdString(), "locked by another writer");
+            QTest::mouseClick(panel_->findChild<QPushButton*>(QStringLiteral("playRecord")), Qt::LeftButton);
+        });
+        auto* status = panel_->findChild<QLabel*>(QStringLiteral("playRecordStatus"));
+        QVERIFY2(status->text().contains(path), qPrintable(status->text()));
+        QVERIFY(status->styleSheet().contains(QStringLiteral("color")));
+        QCOMPARE(wb_->context().log().count(QStringLiteral("cannot store the rollout")), logged + 1);
+        QVERIFY(wb_->context().log().entries().back().text.contains(path));
+        QCOMPARE(cat->rollouts(taskId_.toStdString()).size(), before);
+        other.setNote(taskId_.toStdString(), "");
+    }
+
     void recordWithATaskListKeepsTheRolloutInTheSession() {
         // A task list has no catalog: a stored rollout lives in the session (negative id).
         DataService data;
