@@ -15,6 +15,7 @@
 #include <QKeySequence>
 #include <QMainWindow>
 
+#include "play_keys.hpp"
 #include "play_panel.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/app/main_window.hpp"
@@ -54,8 +55,10 @@ int main(int argc, char** argv) {
         bool ok = true;
         const int repeat = star > 0 ? token.mid(star + 1).toInt(&ok) : 1;
         const QKeySequence seq = QKeySequence::fromString(name);
-        if (!ok || repeat < 1 || seq.count() != 1)
+        if (!ok || repeat < 1 || seq.count() != 1 || seq[0].key() == Qt::Key_unknown)
             return fail(QStringLiteral("--keys: \"%1\" is not a key name (Qt names: Down, Return, Space, W, 1) with an optional *N").arg(token));
+        if (!iglu::play::commandForKey(seq[0].key()))
+            return fail(QStringLiteral("--keys: \"%1\" is not a Play key (%2)").arg(token, QString::fromUtf8(iglu::play::keyHelp())));
         for (int i = 0; i < repeat; ++i) script.append(seq[0].key());
     }
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
