@@ -110,7 +110,7 @@ void PlayPanel::setTask(const std::optional<core::Task>& task) {
     taskLabel_->setText(task ? tr("Task %1").arg(QString::fromStdString(task->id)) : tr("No task selected"));
     recordStatus_->clear();
     refresh();
-    emit changed();
+    // No changed(): the 3D view shows a newly selected task's start by itself.
 }
 
 QString PlayPanel::playerName() const {

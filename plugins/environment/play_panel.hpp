@@ -46,7 +46,7 @@ public slots:
     void setFlying(bool flying);
 
 signals:
-    /// The episode changed (a step, a reset, a new task or action space): the 3D view follows.
+    /// The player changed the episode (a step, a reset, the action space): the 3D view follows.
     void changed();
     /// Record was pressed: store session().rollout() under this player name.
     void recordRequested(const QString& playerName);

@@ -89,6 +89,8 @@ private slots:
         QVERIFY(!taskId_.isEmpty());
         wb_->context().selection().setTask(taskId_);
         QVERIFY(panel_->isEnabled());
+        // Selecting is not playing: the 3D view shows the task as usual until a key is pressed.
+        QVERIFY(!wb_->context().service<ViewerService>()->legendText().contains(QStringLiteral("playing")));
         QCOMPARE(panel_->session().environment().task().id, taskId_.toStdString());
         QVERIFY(text("playTask").contains(taskId_));
         QCOMPARE(text("playStep"), QStringLiteral("0 / 1000 (walking)"));
