@@ -34,6 +34,9 @@ std::optional<int> walkingAction(Command c) noexcept;
 /// the walking action's 5-degree steps, inventory 1..6, placement) for a command.
 core::Action flyingAction(Command c) noexcept;
 
+/// The environment runs with the reference defaults except: the POV is rendered every step, `done`
+/// holds from maxSteps on (doneAfterMaxSteps) and a reset starts a fresh agent
+/// (resetClearsAgentState), as a player expects from "Reset".
 struct PlayOptions {
     core::ActionSpace actionSpace = core::ActionSpace::Walking;
     int maxSteps = 1000;             ///< the episode ends (done) after this many steps
