@@ -4,15 +4,18 @@
 #   docs/workbench-playback.png  main window: a human tape mid-playback (timeline + reward/F1 chart)
 #   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
 #   docs/plugin-script.png       the Script plugin: the oracle agent mid-episode (iglu-script-screenshot)
+#   docs/plugin-environment.png  the Play dock (environment plugin) after a scripted key sequence
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build/release}
 app=$build/workbench/app/iglu-workbench
+play=$build/plugins/environment/iglu-play-screenshot
 cli=$build/workbench/cli/iglu
-if [ ! -x "$app" ] || [ ! -x "$cli" ]; then
+if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$play" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
+  cmake --build "$build" --target iglu-play-screenshot iglu_plugin_environment
 fi
 [ -x "$build/plugins/script/iglu-script-screenshot" ] || cmake --build "$build" --target iglu-script-screenshot
 mkdir -p docs
@@ -25,5 +28,6 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
   '$build/plugins/script/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
+  '$play' --task CQ-game-2681 --keys 'Down*6 1 Return Left*3 2 Return Right*6 3 Return Space 4 Return S*8 Up*3' --out docs/plugin-environment.png
 "
 ls -l docs/*.png

@@ -1,10 +1,10 @@
 #include "viewers/playback/episode_recorder.hpp"
 
 #include <string>
-#include <vector>
 
 #include "core/env/environment.hpp"
 #include "core/util/rng.hpp"
+#include "viewers/playback/step_recorder.hpp"
 
 namespace iglu::viewers {
 
@@ -20,19 +20,10 @@ core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOpt
     env.reset();
     core::Rng rng(options.seed);
 
-    core::Rollout r;
-    r.taskId = task.id;
-    r.kind = core::RolloutKind::Agent;
-    r.source = "random-agent:seed=" + std::to_string(options.seed);
-    r.starting = env.grid();
-    const auto poseOf = [&env] {
-        const auto& a = env.agent();
-        return core::Pose{a.x, a.y, a.z, a.yaw, a.pitch};
-    };
-    r.startPose = poseOf();
-    r.frames.reserve(static_cast<std::size_t>(options.steps));
-    core::Grid before = env.grid();
-    std::vector<core::BlockChange> changes;
+    StepRecorder recorder;
+    recorder.begin(env, core::RolloutKind::Agent, "random-agent:seed=" + std::to_string(options.seed),
+                   static_cast<std::size_t>(options.steps));
+    std::string text;
     for (int step = 0; step < options.steps; ++step) {
         const double u = rng.uniform();
         int action = rng.below(16);
@@ -40,25 +31,10 @@ core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOpt
         else if (u < options.placeProbability) action = 17;
         else if (u < options.placeProbability + options.breakProbability) action = 16;
         const core::StepResult res = env.step(action);
-        changes.clear();
-        if (res.gridChanged) {
-            const core::Grid& after = env.grid();
-            for (int idx = 0; idx < core::kCells; ++idx) {
-                if (before.cell(idx) == after.cell(idx)) continue;
-                const core::Block p = core::Grid::position(idx);
-                changes.push_back({static_cast<std::int8_t>(p.x), static_cast<std::int8_t>(p.y),
-                                   static_cast<std::int8_t>(p.z), before.cell(idx), after.cell(idx)});
-            }
-            before = after;
-        }
-        core::RolloutFrame f;
-        f.tick = step + 1;
-        f.action = std::string("discrete ") + std::to_string(action) + " " + core::discreteActionName(action);
-        f.reward = res.reward;
-        f.pose = poseOf();
-        r.addFrame(std::move(f), changes);
+        text = std::string("discrete ") + std::to_string(action) + " " + core::discreteActionName(action);
+        recorder.record(env, res, text);
     }
-    return r;
+    return recorder.take();
 }
 
 }  // namespace iglu::viewers

@@ -176,4 +176,23 @@ qint64 DataService::addRollout(core::Rollout rollout) {
     return id;
 }
 
+qint64 DataService::storeRollout(core::Rollout rollout, QString* error) {
+#ifdef IGLU_HAVE_CATALOG
+    if (impl_->catalog) {
+        qint64 id = 0;
+        try {
+            id = impl_->catalog->putRollout(rollout);
+        } catch (const std::exception& e) {
+            if (error) *error = tr("%1: cannot store the rollout: %2").arg(impl_->path, QString::fromStdString(e.what()));
+            return 0;
+        }
+        impl_->cache.erase(id);  // SQLite may reuse the id of a replaced rollout
+        emit rolloutsChanged(QString::fromStdString(rollout.taskId));
+        return id;
+    }
+#endif
+    (void)error;
+    return addRollout(std::move(rollout));
+}
+
 }  // namespace iglu::workbench

@@ -61,6 +61,10 @@ public:
     std::shared_ptr<const core::Rollout> rollout(qint64 id) const;
     /// Keeps a rollout recorded in this session; returns its (negative) id.
     qint64 addRollout(core::Rollout rollout);
+    /// Stores a rollout for good: in the open catalog (id > 0), or in this session (id < 0) when a
+    /// task list is open. Emits rolloutsChanged. Returns 0 and a message naming the catalog in
+    /// *error when the write fails (e.g. the catalog is locked by another writer).
+    qint64 storeRollout(core::Rollout rollout, QString* error);
     /// The open catalog, or nullptr (task list open, or no catalog support).
     catalog::Catalog* catalog() const noexcept;
 

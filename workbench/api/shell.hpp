@@ -16,7 +16,8 @@ public:
     virtual ~Shell() = default;
     virtual QMainWindow* mainWindow() = 0;
     /// Adds a dock. `id` is its object name (saved window layouts refer to it) and must be unique.
-    /// The dock is listed in View > Panels.
+    /// The dock is listed in View > Panels. Docks in one area share it as tabs (the first one added
+    /// stays in front), so many plugins never squeeze the window: raise() a dock to bring it forward.
     virtual QDockWidget* addDock(const QString& id, const QString& title, QWidget* content,
                                  Qt::DockWidgetArea area) = 0;
     /// Puts a widget in the centre of the window (one plugin: the 3D viewer). False when taken.

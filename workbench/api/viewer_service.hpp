@@ -27,9 +27,8 @@ public:
     virtual QString legendText() const = 0;
     /// Frames drawn so far (grows by at least one after every change once shown).
     virtual int framesRendered() const = 0;
-
     /// Shows a live state in place of the selection, e.g. an agent episode the Script plugin runs
-    /// step by step: the target (ghost, overlay), the built grid, the agent pose and a caption.
+    /// step by step or a task the Play dock plays: the target (ghost, overlay), the built grid, the agent pose and a caption.
     /// Call again for every new state (cheap when the target is unchanged); a selection change or
     /// endLive() returns to the selection.
     virtual void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,

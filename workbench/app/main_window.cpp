@@ -79,6 +79,14 @@ QDockWidget* MainWindow::addDock(const QString& id, const QString& title, QWidge
     dock->setObjectName(id);
     dock->setWidget(content);
     addDockWidget(area, dock);
+    // Share the area as tabs with the first dock there that is not hidden; it stays in front.
+    for (QDockWidget* other : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        const bool hiddenOnPurpose = other->testAttribute(Qt::WA_WState_ExplicitShowHide) && other->isHidden();
+        if (other == dock || hiddenOnPurpose || dockWidgetArea(other) != area) continue;
+        tabifyDockWidget(other, dock);
+        other->raise();
+        break;
+    }
     panelsMenu_->addAction(dock->toggleViewAction());
     return dock;
 }

@@ -75,6 +75,7 @@ private slots:
         wb_->window().resize(1280, 900);
         wb_->window().show();
         QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
+        child<QDockWidget>("script")->raise();  // docks share the right area as tabs
     }
     void cleanupTestCase() { wb_.reset(); }
 
