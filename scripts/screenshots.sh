@@ -3,6 +3,7 @@
 #   docs/workbench-overlay.png   main window: a task with the intersection overlay
 #   docs/workbench-playback.png  main window: a human tape mid-playback (timeline + reward/F1 chart)
 #   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
+#   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,16 @@ if [ ! -x "$app" ] || [ ! -x "$cli" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
 fi
+# The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
+# bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
+xpdir=$(mktemp -d)
+trap 'rm -rf "$xpdir"' EXIT
+"$cli" import singleturn examples/data/iglu-singleturn --db "$xpdir/xp.db" --no-rollouts >/dev/null
+"$cli" label auto --db "$xpdir/xp.db" >/dev/null
+"$cli" run examples/experiments/oracle_flying.lua --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
+printf "return { name = 'do_nothing', agent = '%s/examples/agents/noop.lua', tasks = 'all', env = { max_steps = 50 } }\n" \
+  "$PWD" > "$xpdir/do_nothing.lua"
+"$cli" run "$xpdir/do_nothing.lua" --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
 mkdir -p docs
 # One X server for all three (fewer start-up races with other xvfb-run users on the machine).
 # Bundled data: the workbench's default (--db omitted: the example catalog, imported from
@@ -22,5 +33,6 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --overlay --screenshot docs/workbench-overlay.png --size 1280x800
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
+  '$app' --db '$xpdir/xp.db' --panel experiments --screenshot docs/plugin-experiments.png --size 1280x900
 "
 ls -l docs/*.png

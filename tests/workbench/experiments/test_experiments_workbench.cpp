@@ -150,6 +150,11 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
         panel_ = wb_->window().findChild<QWidget*>(QStringLiteral("experimentsPanel"));
         QVERIFY(panel_ != nullptr);
+        auto* dock = wb_->window().findChild<QDockWidget*>(QStringLiteral("experiments"));
+        QVERIFY(dock != nullptr);
+        dock->show();
+        dock->raise();
+        wb_->window().resizeDocks({dock}, {520}, Qt::Vertical);
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -333,7 +338,11 @@ private slots:
         QVERIFY(rec != nullptr && rec->rolloutId.has_value());
         QCOMPARE(QString::fromStdString(rec->taskId), task);
 
+        episodes->scrollToItem(episodes->item(row, 0));
         const QRect cell = episodes->visualItemRect(episodes->item(row, 0));
+        QVERIFY2(episodes->viewport()->rect().contains(cell.center()), "the episode row is not on screen");
+        // A widget double-click in QtTest is one event: press first, as a real double-click does.
+        QTest::mouseClick(episodes->viewport(), Qt::LeftButton, {}, cell.center());
         QTest::mouseDClick(episodes->viewport(), Qt::LeftButton, {}, cell.center());
         Selection& sel = wb_->context().selection();
         QTRY_COMPARE(sel.taskId(), task);
@@ -350,7 +359,10 @@ private slots:
         QCOMPARE(episodes->item(0, 0)->data(plugins::experiments::kRolloutIdRole).toLongLong(), 0);
         const QString noopTask = episodes->item(0, 0)->text();
         const int steps = int(value(episodes, 0, 5));
-        QTest::mouseDClick(episodes->viewport(), Qt::LeftButton, {}, episodes->visualItemRect(episodes->item(0, 0)).center());
+        episodes->scrollToItem(episodes->item(0, 0));
+        const QPoint first = episodes->visualItemRect(episodes->item(0, 0)).center();
+        QTest::mouseClick(episodes->viewport(), Qt::LeftButton, {}, first);
+        QTest::mouseDClick(episodes->viewport(), Qt::LeftButton, {}, first);
         QTRY_COMPARE(sel.taskId(), noopTask);
         QVERIFY(sel.rolloutId() < 0);  // a session rollout
         const auto rollout = wb_->context().data().rollout(sel.rolloutId());
