@@ -63,11 +63,16 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     progress_->setRange(0, 1);
     progress_->setValue(0);
     progress_->setFormat(tr("%v / %m episodes"));
+    auto* reload = new QPushButton(tr("Refresh"), this);
+    reload->setObjectName(QStringLiteral("refreshExperiments"));
+    reload->setToolTip(tr("Re-read the experiments of the catalog (e.g. after `iglu run` in a terminal)"));
+    connect(reload, &QPushButton::clicked, this, &ExperimentsPanel::refresh);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("runStatus"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     top->addWidget(run_);
     top->addWidget(cancel_);
+    top->addWidget(reload);
     top->addWidget(progress_, 1);
     top->addWidget(status_, 2);
     layout->addLayout(top);
