@@ -62,7 +62,7 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     progress_->setObjectName(QStringLiteral("runProgress"));
     progress_->setRange(0, 1);
     progress_->setValue(0);
-    progress_->setFormat(tr("%v / %m episodes"));
+    progress_->setFormat(tr("no run"));
     auto* reload = new QPushButton(tr("Refresh"), this);
     reload->setObjectName(QStringLiteral("refreshExperiments"));
     reload->setToolTip(tr("Re-read the experiments of the catalog (e.g. after `iglu run` in a terminal)"));
@@ -70,6 +70,9 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("runStatus"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long messages must not widen the window: elided by the layout, whole in the tooltip.
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    progress_->setMinimumWidth(60);
     top->addWidget(run_);
     top->addWidget(cancel_);
     top->addWidget(reload);
@@ -296,6 +299,7 @@ bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
     if (jobs <= 0) jobs = std::max(1, QThread::idealThreadCount());
     progress_->setRange(0, 1);
     progress_->setValue(0);
+    progress_->setFormat(tr("%v / %m episodes"));
     showStatus(tr("loading %1…").arg(path), false);
     job_->start(path, QString::fromStdString(cat_->path()), jobs);
     run_->setEnabled(false);

@@ -25,6 +25,7 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
     panel_ = new experiments::ExperimentsPanel;
     panel_->setExperimentsDir(QStringLiteral(IGLU_EXAMPLES_DIR "/experiments"));
     auto* dock = context.shell().addDock(QStringLiteral("experiments"), tr("Experiments"), panel_, Qt::BottomDockWidgetArea);
+    dock->hide();  // on demand (Experiments menu, View > Panels): the 3D view keeps its room
 
     connect(&context.data(), &workbench::DataService::opened, this, [this] { panel_->setCatalog(context_->data().catalog()); });
     connect(panel_, &experiments::ExperimentsPanel::episodeActivated, this, &ExperimentsPlugin::openEpisode);
@@ -38,7 +39,8 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
             });
 
     QMenu* menu = context.shell().menu(tr("&Experiments"));
-    auto* show = menu->addAction(tr("Experiments"));
+    auto* show = menu->addAction(tr("Show Experiments"));
+    show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(show, &QAction::triggered, this, [dock] {
         dock->show();
         dock->raise();

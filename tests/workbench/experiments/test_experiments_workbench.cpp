@@ -150,11 +150,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
         panel_ = wb_->window().findChild<QWidget*>(QStringLiteral("experimentsPanel"));
         QVERIFY(panel_ != nullptr);
-        auto* dock = wb_->window().findChild<QDockWidget*>(QStringLiteral("experiments"));
-        QVERIFY(dock != nullptr);
-        dock->show();
-        dock->raise();
-        wb_->window().resizeDocks({dock}, {520}, Qt::Vertical);
+
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -162,13 +158,20 @@ private slots:
         const PluginSpec* s = wb_->plugins().plugin(QStringLiteral("experiments"));
         QVERIFY(s != nullptr);
         QVERIFY2(s->state == PluginState::Loaded, qPrintable(s->error));
-        QVERIFY(wb_->window().findChild<QDockWidget*>(QStringLiteral("experiments")) != nullptr);
-        QStringList texts;
+        auto* dock = wb_->window().findChild<QDockWidget*>(QStringLiteral("experiments"));
+        QVERIFY(dock != nullptr);
+        QVERIFY(dock->isHidden());  // on demand: the 3D view keeps its room
+        QMap<QString, QAction*> actions;
         for (QAction* a : wb_->window().menuBar()->actions())
             if (a->text() == QStringLiteral("&Experiments"))
-                for (QAction* b : a->menu()->actions()) texts << b->text();
-        QVERIFY2(texts.contains(QStringLiteral("Run Experiment…")), qPrintable(texts.join(", ")));
-        QVERIFY(texts.contains(QStringLiteral("Cancel Experiment")));
+                for (QAction* b : a->menu()->actions()) actions[b->text()] = b;
+        QVERIFY2(actions.contains(QStringLiteral("Run Experiment…")), qPrintable(actions.keys().join(", ")));
+        QVERIFY(actions.contains(QStringLiteral("Cancel Experiment")));
+        QVERIFY(actions.contains(QStringLiteral("Show Experiments")));
+        actions[QStringLiteral("Show Experiments")]->trigger();
+        QTRY_VERIFY(panel_->isVisible());
+        wb_->window().resizeDocks({dock}, {520}, Qt::Vertical);
+        QCOMPARE(child<QProgressBar>("runProgress")->text(), QStringLiteral("no run"));
         QCOMPARE(child<QTableWidget>("experimentsList")->rowCount(), 0);  // a fresh catalog
     }
 
