@@ -20,10 +20,10 @@ xpdir=$(mktemp -d)
 trap 'rm -rf "$xpdir"' EXIT
 "$cli" import singleturn examples/data/iglu-singleturn --db "$xpdir/xp.db" --no-rollouts >/dev/null
 "$cli" label auto --db "$xpdir/xp.db" >/dev/null
-"$cli" run examples/experiments/oracle_flying.lua --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
 printf "return { name = 'do_nothing', agent = '%s/examples/agents/noop.lua', tasks = 'all', env = { max_steps = 50 } }\n" \
   "$PWD" > "$xpdir/do_nothing.lua"
 "$cli" run "$xpdir/do_nothing.lua" --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
+"$cli" run examples/experiments/oracle_flying.lua --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null  # the newest: shown first
 mkdir -p docs
 # One X server for all three (fewer start-up races with other xvfb-run users on the machine).
 # Bundled data: the workbench's default (--db omitted: the example catalog, imported from
@@ -33,6 +33,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --overlay --screenshot docs/workbench-overlay.png --size 1280x800
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
-  '$app' --db '$xpdir/xp.db' --panel experiments --screenshot docs/plugin-experiments.png --size 1280x900
+  '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --panel experiments --disable-plugin browser --disable-plugin labeling \\
+    --screenshot docs/plugin-experiments.png --size 1280x900
 "
 ls -l docs/*.png

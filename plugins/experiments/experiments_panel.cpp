@@ -89,12 +89,13 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
 
     tabs_ = new QTabWidget(split);
     tabs_->setObjectName(QStringLiteral("experimentTabs"));
-    auto* resultsPage = new QSplitter(Qt::Vertical, tabs_);
+    auto* resultsPage = new QSplitter(Qt::Horizontal, tabs_);  // the dock is wide and short: side by side
     results_ = makeTable(QStringLiteral("resultsTable"), resultsPage);
     chart_ = new ResultsChart(resultsPage);
     chart_->setObjectName(QStringLiteral("resultsChart"));
     resultsPage->addWidget(results_);
     resultsPage->addWidget(chart_);
+    resultsPage->setSizes({500, 500});  // proportions, kept when the dock is resized
     tabs_->addTab(resultsPage, tr("Results"));
 
     auto* comparePage = new QWidget(tabs_);
@@ -117,8 +118,7 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     episodes_ = makeTable(QStringLiteral("episodesTable"), tabs_);
     tabs_->addTab(episodes_, tr("Episodes"));
     split->addWidget(tabs_);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setSizes({300, 700});
     layout->addWidget(split, 1);
 
     connect(run_, &QPushButton::clicked, this, &ExperimentsPanel::chooseAndRun);
@@ -261,7 +261,7 @@ void ExperimentsPanel::showExperiment(int row) {
     }
     const scripting::Summary summary = scripting::storedSummary(*cat_, e->id);
     fillResultsTable(results_, summary);
-    chart_->setSummary(tr("%1: success rate and mean F1 per skill (episodes)").arg(e->name), summary);
+    chart_->setSummary(e->name, summary);
     fillEpisodesTable(episodes_, cat_->episodes(e->id));
     // Compare with another experiment by default.
     if (compareWith_->currentText() == e->name && rows_.size() > 1) {

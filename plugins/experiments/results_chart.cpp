@@ -4,6 +4,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QFont>
 #include <QValueAxis>
 
 #include "scripting/summary.hpp"
@@ -23,10 +24,19 @@ ResultsChart::ResultsChart(QWidget* parent)
     series_->attachAxis(categories_);
     series_->attachAxis(y);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // Small text: the chart sits beside the table in a short dock.
+    QFont small = chart->legend()->font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    chart->legend()->setFont(small);
+    categories_->setLabelsFont(small);
+    categories_->setLabelsAngle(-40);
+    y->setLabelsFont(small);
+    chart->setTitleFont(small);
     chart->setMargins(QMargins(2, 2, 2, 2));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(180);
+    setMinimumHeight(160);
+    setMinimumWidth(220);
 }
 
 void ResultsChart::clear() {
@@ -37,7 +47,7 @@ void ResultsChart::clear() {
 
 void ResultsChart::setSummary(const QString& title, const scripting::Summary& summary) {
     clear();
-    auto* success = new QBarSet(tr("success rate"));
+    auto* success = new QBarSet(tr("success"));
     auto* f1 = new QBarSet(tr("mean F1"));
     auto* baseline = new QBarSet(tr("do-nothing F1"));
     success->setColor(QColor(0x1f, 0x77, 0xb4));   // blue
@@ -45,7 +55,7 @@ void ResultsChart::setSummary(const QString& title, const scripting::Summary& su
     baseline->setColor(QColor(0xa0, 0xa0, 0xa0));  // grey
     QStringList names;
     auto add = [&](const QString& name, const scripting::SkillStats& s) {
-        names << QStringLiteral("%1 (%2)").arg(name).arg(s.episodes);
+        names << name;  // episode counts are in the table beside
         *success << s.successRate();
         *f1 << s.meanF1();
         *baseline << s.baselineMeanF1();

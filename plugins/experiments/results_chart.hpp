@@ -18,7 +18,7 @@ public:
     explicit ResultsChart(QWidget* parent = nullptr);
     void setSummary(const QString& title, const scripting::Summary& summary);
     void clear();
-    /// The bars (tests): series sets "success rate", "mean F1", "do-nothing F1".
+    /// The bars (tests): sets "success" (rate), "mean F1", "do-nothing F1"; one category per skill, then "all".
     QBarSeries* series() const noexcept { return series_; }
     QBarCategoryAxis* categories() const noexcept { return categories_; }
 
