@@ -373,6 +373,31 @@ private slots:
         QCOMPARE(int(rollout->size()), steps);
         QCOMPARE(combo->currentData().toLongLong(), sel.rolloutId());
     }
+
+    void scriptErrorsAreShownPerEpisode() {
+        const QString failing = writeExperiment(
+            QStringLiteral("failing_test.lua"),
+            QStringLiteral("return { name = 'failing-test', agent = '%1', tasks = %2, env = { max_steps = 20 } }")
+                .arg(QStringLiteral(IGLU_SOURCE_DIR "/tests/scripting/lua/agents/failing.lua"), idsLua()));
+        const QList<QVariant> r = runAndWait(failing, 2);
+        QVERIFY(!r.isEmpty() && r.at(0).toBool());  // the run goes on; the episodes are marked failed
+        QVERIFY2(r.at(3).toString().contains(QStringLiteral("4 failed")), qPrintable(r.at(3).toString()));
+        auto* list = child<QTableWidget>("experimentsList");
+        const int row = rowOf(list, QStringLiteral("failing-test"));
+        QVERIFY(row >= 0);
+        QCOMPARE(list->item(row, 3)->text(), QStringLiteral("4 (4 failed)"));
+        auto* results = child<QTableWidget>("resultsTable");
+        QCOMPARE(int(value(results, rowOf(results, QStringLiteral("all")), 5)), 4);  // errors column
+        auto* episodes = child<QTableWidget>("episodesTable");
+        QCOMPARE(episodes->rowCount(), 4);
+        for (int i = 0; i < 4; ++i) {
+            // The first line in the Error column, the whole traceback (file:line) in its tooltip.
+            QVERIFY2(episodes->item(i, 8)->text().contains(QStringLiteral("failing.lua:6:")), qPrintable(episodes->item(i, 8)->text()));
+            QVERIFY(!episodes->item(i, 8)->text().contains(QLatin1Char('\n')));
+            QVERIFY(episodes->item(i, 8)->toolTip().contains(QStringLiteral("traceback")));
+            QCOMPARE(episodes->item(i, 0)->background().color(), plugins::experiments::kWorseColour);
+        }
+    }
 };
 
 IGLU_GUI_TEST_MAIN(TestExperimentsWorkbench)
