@@ -13,6 +13,7 @@ cli=$build/workbench/cli/iglu
 if [ ! -x "$app" ] || [ ! -x "$cli" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
+  cmake --build "$build" --target iglu_plugin_experiments
 fi
 # The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
 # bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
