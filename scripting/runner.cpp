@@ -99,14 +99,21 @@ RunReport runEpisodes(const ExperimentSpec& spec, const std::vector<core::Task>&
 
     double lastPrint = 0;
     auto progress = [&](bool final) {
-        if (!options.progress) return;
+        if (!options.progress && !options.onProgress) return;
         const double t = now();
-        if (!final && t - lastPrint < 0.25) return;
+        if (!final && t - lastPrint < options.progressInterval) return;
         lastPrint = t;
-        const double rate = report.finished / std::max(1e-9, t - t0);
-        const double eta = rate > 0 ? (static_cast<double>(todo.size()) - report.finished) / rate : 0;
-        std::fprintf(stderr, "\riglu run: %d/%zu episodes, %d failed, %.1f episodes/s, ETA %.0f s   ", report.finished,
-                     todo.size(), report.failed, rate, eta);
+        RunProgress p;
+        p.finished = report.finished;
+        p.failed = report.failed;
+        p.total = todo.size();
+        p.seconds = t - t0;
+        p.perSecond = report.finished / std::max(1e-9, p.seconds);
+        p.etaSeconds = p.perSecond > 0 ? (static_cast<double>(todo.size()) - report.finished) / p.perSecond : 0;
+        if (options.onProgress) options.onProgress(p);
+        if (!options.progress) return;
+        std::fprintf(stderr, "\riglu run: %d/%zu episodes, %d failed, %.1f episodes/s, ETA %.0f s   ", p.finished,
+                     p.total, p.failed, p.perSecond, p.etaSeconds);
         if (final) std::fputc('\n', stderr);
         std::fflush(stderr);
     };

@@ -23,10 +23,24 @@ struct EpisodeKey {
 /// Every (task, seed, repetition) of an experiment, in a stable order.
 std::vector<EpisodeKey> allEpisodes(const ExperimentSpec& spec, std::size_t taskCount);
 
+/// Where a run stands (RunOptions::onProgress).
+struct RunProgress {
+    int finished = 0;        ///< outcomes delivered so far (including failed episodes)
+    int failed = 0;
+    std::size_t total = 0;   ///< episodes to run (todo)
+    double seconds = 0;      ///< since the start
+    double perSecond = 0;    ///< finished episodes per second
+    double etaSeconds = 0;   ///< estimated time left at the current rate
+};
+
 struct RunOptions {
     int jobs = 1;
     bool progress = true;                        ///< a progress line on stderr
     const std::atomic<bool>* cancel = nullptr;   ///< set (e.g. by SIGINT) to stop; finished episodes are kept
+    /// Called on the calling thread at most every `progressInterval` seconds while episodes finish,
+    /// and once at the end (e.g. a GUI progress bar).
+    std::function<void(const RunProgress&)> onProgress;
+    double progressInterval = 0.25;
 };
 
 struct RunReport {

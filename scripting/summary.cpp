@@ -5,8 +5,9 @@
 namespace iglu::scripting {
 
 namespace {
-void addTo(SkillStats& s, bool ok, bool success, double f1, bool baselineSuccess, double baselineF1) {
+void addTo(SkillStats& s, bool ok, bool success, double f1, bool baselineSuccess, double baselineF1, int steps) {
     ++s.episodes;
+    s.stepsSum += steps;
     s.successes += success ? 1 : 0;
     s.errors += ok ? 0 : 1;
     s.f1Sum += f1;
@@ -18,20 +19,21 @@ nlohmann::json statsJson(const SkillStats& s) {
     return {{"episodes", s.episodes},
             {"success_rate", s.successRate()},
             {"mean_f1", s.meanF1()},
+            {"mean_steps", s.meanSteps()},
             {"errors", s.errors},
             {"baseline_success_rate", s.baselineSuccessRate()},
             {"baseline_mean_f1", s.baselineMeanF1()}};
 }
 }  // namespace
 
-void Summary::add(bool ok, bool success, double f1, bool baselineSuccess, double baselineF1, core::SkillSet skills) {
-    addTo(all_, ok, success, f1, baselineSuccess, baselineF1);
+void Summary::add(bool ok, bool success, double f1, bool baselineSuccess, double baselineF1, core::SkillSet skills, int steps) {
+    addTo(all_, ok, success, f1, baselineSuccess, baselineF1, steps);
     if (skills.empty()) {
-        addTo(skills_["unlabeled"], ok, success, f1, baselineSuccess, baselineF1);
+        addTo(skills_["unlabeled"], ok, success, f1, baselineSuccess, baselineF1, steps);
         return;
     }
     for (const core::Skill s : core::kAllSkills)
-        if (skills.has(s)) addTo(skills_[core::skillName(s)], ok, success, f1, baselineSuccess, baselineF1);
+        if (skills.has(s)) addTo(skills_[core::skillName(s)], ok, success, f1, baselineSuccess, baselineF1, steps);
 }
 
 nlohmann::json Summary::toJson() const {
@@ -46,12 +48,13 @@ nlohmann::json Summary::toJson() const {
 std::string Summary::table() const {
     std::string out;
     char line[200];
-    std::snprintf(line, sizeof line, "%-10s %8s %8s %8s %7s   %s\n", "skill", "episodes", "success", "mean F1", "errors",
-                  "do-nothing: success / mean F1");
+    std::snprintf(line, sizeof line, "%-10s %8s %8s %8s %8s %7s   %s\n", "skill", "episodes", "success", "mean F1", "steps",
+                  "errors", "do-nothing: success / mean F1");
     out += line;
     auto row = [&](const std::string& name, const SkillStats& s) {
-        std::snprintf(line, sizeof line, "%-10s %8d %7.1f%% %8.3f %7d   %6.1f%% / %.3f\n", name.c_str(), s.episodes,
-                      100 * s.successRate(), s.meanF1(), s.errors, 100 * s.baselineSuccessRate(), s.baselineMeanF1());
+        std::snprintf(line, sizeof line, "%-10s %8d %7.1f%% %8.3f %8.1f %7d   %6.1f%% / %.3f\n", name.c_str(), s.episodes,
+                      100 * s.successRate(), s.meanF1(), s.meanSteps(), s.errors, 100 * s.baselineSuccessRate(),
+                      s.baselineMeanF1());
         out += line;
     };
     for (const auto& [name, s] : skills_) row(name, s);

@@ -1,5 +1,5 @@
 #pragma once
-// Per-skill summary of an experiment: episodes, success rate and mean F1, beside the do-nothing
+// Per-skill summary of an experiment: episodes, success rate, mean F1 and mean steps, beside the do-nothing
 // agent's (the untouched starting grid) on the same episodes. Tasks without skill labels are
 // counted under "unlabeled"; every episode also counts under "all".
 #include <map>
@@ -16,23 +16,25 @@ struct SkillStats {
     int successes = 0;
     int errors = 0;
     double f1Sum = 0;
+    double stepsSum = 0;
     int baselineSuccesses = 0;
     double baselineF1Sum = 0;
     double successRate() const { return episodes ? static_cast<double>(successes) / episodes : 0; }
     double meanF1() const { return episodes ? f1Sum / episodes : 0; }
+    double meanSteps() const { return episodes ? stepsSum / episodes : 0; }
     double baselineSuccessRate() const { return episodes ? static_cast<double>(baselineSuccesses) / episodes : 0; }
     double baselineMeanF1() const { return episodes ? baselineF1Sum / episodes : 0; }
 };
 
 class Summary {
 public:
-    void add(bool ok, bool success, double f1, bool baselineSuccess, double baselineF1, core::SkillSet skills);
+    void add(bool ok, bool success, double f1, bool baselineSuccess, double baselineF1, core::SkillSet skills, int steps = 0);
 
     const SkillStats& overall() const noexcept { return all_; }
     const std::map<std::string, SkillStats>& perSkill() const noexcept { return skills_; }
 
-    /// {episodes, success_rate, mean_f1, errors, baseline: {success_rate, mean_f1},
-    ///  per_skill: {name: {episodes, success_rate, mean_f1, baseline_mean_f1, ...}}}
+    /// {episodes, success_rate, mean_f1, mean_steps, errors, baseline: {success_rate, mean_f1},
+    ///  per_skill: {name: {episodes, success_rate, mean_f1, mean_steps, baseline_mean_f1, ...}}}
     nlohmann::json toJson() const;
     /// A fixed-width table, one row per skill plus "all".
     std::string table() const;

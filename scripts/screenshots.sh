@@ -5,6 +5,7 @@
 #   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
 #   docs/plugin-script.png       the Script plugin: the oracle agent mid-episode (iglu-script-screenshot)
 #   docs/plugin-environment.png  the Play dock (environment plugin) after a scripted key sequence
+#   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +17,19 @@ if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$play" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
   cmake --build "$build" --target iglu-play-screenshot iglu_plugin_environment
+  cmake --build "$build" --target iglu_plugin_experiments
 fi
 [ -x "$build/plugins/script/iglu-script-screenshot" ] || cmake --build "$build" --target iglu-script-screenshot
+# The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
+# bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
+xpdir=$(mktemp -d)
+trap 'rm -rf "$xpdir"' EXIT
+"$cli" import singleturn examples/data/iglu-singleturn --db "$xpdir/xp.db" --no-rollouts >/dev/null
+"$cli" label auto --db "$xpdir/xp.db" >/dev/null
+printf "return { name = 'do_nothing', agent = '%s/examples/agents/noop.lua', tasks = 'all', env = { max_steps = 50 } }\n" \
+  "$PWD" > "$xpdir/do_nothing.lua"
+"$cli" run "$xpdir/do_nothing.lua" --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
+"$cli" run examples/experiments/oracle_flying.lua --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null  # the newest: shown first
 mkdir -p docs
 # One X server for all three (fewer start-up races with other xvfb-run users on the machine).
 # Bundled data: the workbench's default (--db omitted: the example catalog, imported from
@@ -29,5 +41,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
   '$build/plugins/script/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
   '$play' --task CQ-game-2681 --keys 'Down*6 1 Return Left*3 2 Return Right*6 3 Return Space 4 Return S*8 Up*3' --out docs/plugin-environment.png
+  '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --panel experiments --disable-plugin browser --disable-plugin labeling \\
+    --screenshot docs/plugin-experiments.png --size 1280x900
 "
 ls -l docs/*.png

@@ -76,6 +76,9 @@ VtkGlWidget::VtkGlWidget(QWidget* parent) : QOpenGLWidget(parent), impl_(std::ma
 }
 
 VtkGlWidget::~VtkGlWidget() {
+    // QOpenGLWidget's destructor (which runs after this one) destroys the context: the
+    // aboutToBeDestroyed handler must not reach this half-destroyed object then.
+    if (QOpenGLContext* c = context()) disconnect(c, nullptr, this, nullptr);
     if (impl_->initialized) {
         makeCurrent();
         cleanupGL();

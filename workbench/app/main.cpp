@@ -2,10 +2,12 @@
 //
 //   iglu-workbench [--db FILE] [--task ID] [--rollout ID|first|random[:SEED]] [--step N|P%] [--overlay]
 //                  [--screenshot OUT.png [--size WxH]] [--list-plugins] [--plugin-path DIR]...
+//                  [--panel ID]...
 #include <cstdio>
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
 #include <QTimer>
@@ -44,7 +46,8 @@ int main(int argc, char** argv) {
     const QCommandLineOption listPlugins({QStringLiteral("list-plugins")}, QStringLiteral("Print every plugin with its state and exit."));
     const QCommandLineOption pluginPath({QStringLiteral("plugin-path")}, QStringLiteral("Also search this folder for plugins."), QStringLiteral("DIR"));
     const QCommandLineOption disable({QStringLiteral("disable-plugin")}, QStringLiteral("Do not load this plugin."), QStringLiteral("NAME"));
-    const QList<QCommandLineOption> all{db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable};
+    const QCommandLineOption panel({QStringLiteral("panel")}, QStringLiteral("Show and raise this panel (its dock id, e.g. experiments), e.g. for --screenshot."), QStringLiteral("ID"));
+    const QList<QCommandLineOption> all{db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable, panel};
 
     iglu::viewers::prepareOpenGL();  // before QApplication: GL 3.2 Core, xcb + GLX
     // Without an X display Qt's xcb platform aborts the process: answer --help / --version without
@@ -97,6 +100,12 @@ int main(int argc, char** argv) {
     if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
         return fail(error);
     if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
+    for (const QString& id : parser.values(panel)) {
+        auto* dock = workbench.window().findChild<QDockWidget*>(id);
+        if (dock == nullptr) return fail(QStringLiteral("--panel %1: no such panel (see View > Panels)").arg(id));
+        dock->show();
+        dock->raise();
+    }
 
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -15,10 +15,6 @@ void addImportCommand(CLI::App& app);
 void addTasksCommand(CLI::App& app);
 void addLabelCommand(CLI::App& app);
 
-/// The task filter of the --skill/--text/--clear/--source/--limit options (shared by every command
-/// that selects tasks). Throws std::runtime_error naming the option for a bad value.
-catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
-                                    const std::string& source, int limit);
 void addRunCommand(CLI::App& app);
 void addLuaCommand(CLI::App& app);
 void addRenderCommand(CLI::App& app);

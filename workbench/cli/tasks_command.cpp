@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/task_filter.hpp"
 #include "workbench/cli/commands.hpp"
 
 namespace iglu::cli {
@@ -35,36 +36,8 @@ nlohmann::json skillsJson(core::SkillSet s) {
     return out;
 }
 
-}  // namespace
-
-catalog::TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
-                                    const std::string& source, int limit) {
-    catalog::TaskFilter f;
-    for (const auto& arg : skills) {
-        std::stringstream ss(arg);
-        for (std::string name; std::getline(ss, name, ',');) {
-            if (name.empty()) continue;
-            auto s = core::parseSkill(name);
-            if (!s) throw std::runtime_error("--skill: unknown skill '" + name + "' (flat, flying, tricky, tall, diagonal)");
-            f.skills.push_back(*s);
-        }
-    }
-    f.text = text;
-    if (clear == "yes") f.clear = true;
-    else if (clear == "no") f.clear = false;
-    else if (!clear.empty()) throw std::runtime_error("--clear: expected yes or no, got '" + clear + "'");
-    if (!source.empty()) {
-        f.source = catalog::parseTaskSource(source);
-        if (!f.source) throw std::runtime_error("--source: expected singleturn, session, structure or custom, got '" + source + "'");
-    }
-    f.limit = limit;
-    return f;
-}
-
-namespace {
-
 void run(const Options& o) {
-    auto filter = parseTaskFilter(o.skills, o.text, o.clear, o.source, o.limit);
+    auto filter = catalog::parseTaskFilter(o.skills, o.text, o.clear, o.source, o.limit);
     catalog::Catalog cat(o.db);
     auto rows = cat.findTasks(filter);
     if (o.json) {

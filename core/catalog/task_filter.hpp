@@ -1,0 +1,22 @@
+#pragma once
+// A catalog::TaskFilter from the words people type: the --skill/--text/--clear/--source/--limit
+// options of `iglu tasks`, and the task-set words of experiments (`iglu run --tasks`, the
+// Experiments plugin), which share these rules.
+#include <string>
+#include <vector>
+
+#include "core/catalog/catalog.hpp"
+
+namespace iglu::catalog {
+
+/// `skills`: names, each possibly a comma-separated list; `clear`: "yes" / "no" / ""; `source`:
+/// singleturn / session / structure / custom / ""; `limit`: -1 = none. Throws std::runtime_error
+/// naming the option (--skill, --clear, --source) for a bad value.
+TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::string& text, const std::string& clear,
+                           const std::string& source, int limit);
+
+/// Filter words: skill names (or skill:NAME), clear / unclear (or clear:yes|no), source:KIND,
+/// limit:N, text:WORD; any other word must occur in the id, instruction or dialog.
+TaskFilter parseFilterWords(const std::string& words);
+
+}  // namespace iglu::catalog

@@ -1,0 +1,56 @@
+#include "experiment_rows.hpp"
+
+#include <algorithm>
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+#include "core/catalog/catalog.hpp"
+
+namespace iglu::plugins::experiments {
+
+void describeConfig(const QString& configJson, QString* agent, QString* env) {
+    const QJsonObject cfg = QJsonDocument::fromJson(configJson.toUtf8()).object();
+    *agent = QFileInfo(cfg.value(QStringLiteral("agent")).toString()).fileName();
+    const QJsonObject e = cfg.value(QStringLiteral("env")).toObject();
+    QStringList parts;
+    if (e.contains(QStringLiteral("action_space"))) parts << e.value(QStringLiteral("action_space")).toString();
+    if (e.contains(QStringLiteral("max_steps")))
+        parts << QStringLiteral("%1 steps").arg(e.value(QStringLiteral("max_steps")).toInt());
+    if (e.value(QStringLiteral("target_in_obs")).toBool()) parts << QStringLiteral("target observable");
+    if (cfg.value(QStringLiteral("record_rollouts")).toBool()) parts << QStringLiteral("rollouts recorded");
+    *env = parts.join(QStringLiteral(", "));
+}
+
+QList<ExperimentRow> experimentRows(const catalog::Catalog& cat) {
+    QList<ExperimentRow> rows;
+    for (const auto& e : cat.experiments()) {
+        ExperimentRow r;
+        r.id = e.id;
+        r.name = QString::fromStdString(e.name);
+        r.script = QString::fromStdString(e.script);
+        r.created = QString::fromStdString(e.created);
+        describeConfig(QString::fromStdString(e.config), &r.agent, &r.env);
+        int successes = 0;
+        double f1 = 0;
+        for (const auto& ep : cat.episodes(e.id)) {
+            ++r.episodes;
+            successes += ep.success ? 1 : 0;
+            r.errors += ep.ok ? 0 : 1;
+            f1 += ep.f1;
+        }
+        if (r.episodes > 0) {
+            r.successRate = static_cast<double>(successes) / r.episodes;
+            r.meanF1 = f1 / r.episodes;
+        }
+        rows.push_back(std::move(r));
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const ExperimentRow& a, const ExperimentRow& b) {
+        return a.created != b.created ? a.created > b.created : a.id > b.id;
+    });
+    return rows;
+}
+
+}  // namespace iglu::plugins::experiments

@@ -1,0 +1,56 @@
+#pragma once
+// The tables of the Experiments panel, filled from a per-skill scripting::Summary or stored
+// episodes. Every number cell shows formatted text and keeps its raw value under kValueRole
+// (sorting compares raw values; tests read them).
+#include <vector>
+
+#include <QColor>
+#include <QString>
+#include <QTableWidgetItem>
+
+class QTableWidget;
+
+namespace iglu::catalog {
+struct EpisodeRecord;
+}
+namespace iglu::scripting {
+class Summary;
+}
+
+namespace iglu::plugins::experiments {
+
+inline constexpr int kValueRole = Qt::UserRole;        ///< raw number of a cell
+inline constexpr int kEpisodeIdRole = Qt::UserRole + 1;  ///< episodes table, column 0: catalog episode id
+inline constexpr int kRolloutIdRole = Qt::UserRole + 2;  ///< episodes table, column 0: rollout id (0 = none stored)
+
+/// Compare highlighting, colour-blind safe (blue / orange, never red / green) and always with a
+/// sign in the text: B better than A / worse.
+inline const QColor kBetterColour{0xc6, 0xdb, 0xef};
+inline const QColor kWorseColour{0xfd, 0xd0, 0xa2};
+/// Differences smaller than this count as equal (no highlight).
+inline constexpr double kDeltaEpsilon = 1e-9;
+
+/// A table cell with text and a raw number; sorts by the number.
+class NumberItem : public QTableWidgetItem {
+public:
+    NumberItem(const QString& text, double value);
+    bool operator<(const QTableWidgetItem& other) const override;
+};
+
+/// Results columns: skill, episodes, success, mean F1, mean steps, errors, do-nothing success,
+/// do-nothing mean F1. One row per skill (alphabetical, "unlabeled" for tasks without labels),
+/// then "all".
+void fillResultsTable(QTableWidget* table, const scripting::Summary& summary);
+
+/// Compare columns: skill, episodes A / B, success A / B / Δ, mean F1 A / B / Δ, mean steps A / B;
+/// Δ = B − A, highlighted better (blue, "+") or worse (orange, "−"). Skills of either experiment.
+void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b);
+
+/// Episodes columns: task, seed, repetition, success, F1, steps, return, rollout, error (first
+/// line; the whole traceback in the tooltip, the row tinted).
+void fillEpisodesTable(QTableWidget* table, const std::vector<catalog::EpisodeRecord>& episodes);
+
+/// "+0.125" / "−0.050" / "0.000" (percent: "+12.5%"), the sign always shown.
+QString signedText(double delta, bool percent);
+
+}  // namespace iglu::plugins::experiments

@@ -1,0 +1,230 @@
+#include "scripting/experiment_session.hpp"
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+
+#include "core/metrics/metrics.hpp"
+#include "core/task/task_list.hpp"
+#ifdef IGLU_HAVE_CATALOG
+#include "core/catalog/catalog.hpp"
+#include "core/catalog/task_filter.hpp"
+#endif
+
+namespace iglu::scripting {
+
+namespace {
+
+using EpisodeId = std::tuple<std::string, std::int64_t, int>;  // task id, seed, repetition
+
+#ifdef IGLU_HAVE_CATALOG
+// Task-set words, the same filters as `iglu tasks` (core/catalog/task_filter.hpp), or ids.
+catalog::TaskFilter filterFromSet(const TaskSetSpec& set) {
+    if (set.kind == TaskSetSpec::Kind::Ids) {
+        catalog::TaskFilter f;
+        f.ids = set.ids;
+        return f;
+    }
+    return catalog::parseFilterWords(set.text);
+}
+
+core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ? s.humanSkills : s.autoSkills; }
+#endif
+
+}  // namespace
+
+// The catalog side of a session: the connection and the episodes waiting to be written.
+struct ExperimentSession::Store {
+#ifdef IGLU_HAVE_CATALOG
+    explicit Store(const std::string& path) : cat(path) {}
+    catalog::Catalog cat;
+    std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
+    std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
+
+    void flush() {
+        if (pending.empty()) return;
+        cat.transaction([&] {
+            for (auto& [rec, rollout] : pending) {
+                if (rollout) rec.rolloutId = cat.putRollout(*rollout);
+                cat.putEpisode(rec);
+            }
+        });
+        pending.clear();
+        lastFlush = std::chrono::steady_clock::now();
+    }
+#endif
+};
+
+ExperimentSession::ExperimentSession(const std::string& experimentPath, const SessionOptions& options)
+    : spec_(loadExperiment(experimentPath)) {
+    if (!options.name.empty()) spec_.name = options.name;
+    TaskSetSpec set = spec_.tasks;
+    if (!options.tasks.empty()) set = parseTaskSet(options.tasks);
+#ifdef IGLU_HAVE_CATALOG
+    if (!options.db.empty()) store_ = std::make_unique<Store>(options.db);
+#endif
+
+    if (set.kind == TaskSetSpec::Kind::File) {
+        tasks_ = core::readTaskList(set.file);
+        skills_.assign(tasks_.size(), core::SkillSet{});
+#ifdef IGLU_HAVE_CATALOG
+        if (store_) {  // skills from the catalog when it knows the tasks; unknown tasks are added
+            catalog::TaskFilter f;
+            for (const auto& t : tasks_) f.ids.push_back(t.id);
+            std::map<std::string, core::SkillSet> known;
+            for (const auto& s : store_->cat.findTasks(f)) known[s.id] = skillsOf(s);
+            std::vector<catalog::TaskRecord> add;
+            for (std::size_t i = 0; i < tasks_.size(); ++i) {
+                if (auto it = known.find(tasks_[i].id); it != known.end()) skills_[i] = it->second;
+                else {
+                    catalog::TaskRecord rec;
+                    rec.task = tasks_[i];
+                    rec.source = catalog::TaskSource::Custom;
+                    add.push_back(std::move(rec));
+                }
+            }
+            if (!add.empty()) store_->cat.putTasks(add);
+        }
+#endif
+    } else {
+#ifdef IGLU_HAVE_CATALOG
+        if (!store_)
+            throw std::runtime_error("the task set '" + set.describe() +
+                                     "' comes from a catalog: give --db FILE (or --tasks FILE.jsonl)");
+        const catalog::TaskFilter f = filterFromSet(set);
+        std::map<std::string, core::SkillSet> skills;
+        for (const auto& s : store_->cat.findTasks(f)) skills[s.id] = skillsOf(s);
+        for (auto& rec : store_->cat.loadTasks(f)) {
+            skills_.push_back(skills[rec.task.id]);
+            tasks_.push_back(std::move(rec.task));
+        }
+        if (tasks_.empty())
+            throw std::runtime_error("no task in " + options.db + " matches '" + set.describe() +
+                                     "' (import tasks first: iglu import)");
+#else
+        throw std::runtime_error("the task set '" + set.describe() +
+                                 "' needs the catalog, which this build lacks: use --tasks FILE.jsonl");
+#endif
+    }
+
+    const std::vector<EpisodeKey> all = allEpisodes(spec_, tasks_.size());
+    episodeCount_ = all.size();
+#ifdef IGLU_HAVE_CATALOG
+    if (store_) {
+        // Resuming mixes stored episodes into the summary: only under the same configuration.
+        if (auto existing = store_->cat.experiment(spec_.name); existing && existing->config != spec_.configJson)
+            throw std::runtime_error("experiment '" + spec_.name + "' is already stored in " + options.db +
+                                     " with another configuration (agent, env, seeds or options changed); "
+                                     "run it under a new name with --name NAME");
+        experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
+        std::map<EpisodeId, catalog::EpisodeRecord> stored;
+        for (auto& e : store_->cat.episodes(experimentId_)) stored[{e.taskId, e.seed, e.repetition}] = std::move(e);
+        for (const auto& k : all) {
+            const core::Task& t = tasks_[k.task];
+            auto it = stored.find({t.id, k.seed, k.repetition});
+            if (it == stored.end()) {
+                todo_.push_back(k);
+                continue;
+            }
+            addStoredEpisode(summary_, it->second, t, skills_[k.task]);
+            ++resumed_;
+        }
+        return;
+    }
+#endif
+    todo_ = all;
+}
+
+ExperimentSession::~ExperimentSession() = default;
+
+RunReport ExperimentSession::run(const SessionRun& how) {
+    std::map<std::string, std::size_t> taskIndex;
+    for (std::size_t i = 0; i < tasks_.size(); ++i) taskIndex[tasks_[i].id] = i;
+    std::set<EpisodeId> done;
+
+    RunOptions ro;
+    ro.jobs = how.jobs;
+    ro.progress = how.progressLine;
+    ro.cancel = how.cancel;
+    ro.onProgress = how.onProgress;
+    // Whatever happens (cancel, a failing callback), what finished is written and leaves the todo list.
+    auto settle = [&] {
+#ifdef IGLU_HAVE_CATALOG
+        if (store_) store_->flush();
+#endif
+        std::erase_if(todo_, [&](const EpisodeKey& k) { return done.contains({tasks_[k.task].id, k.seed, k.repetition}); });
+    };
+    RunReport report;
+    try {
+        report = runEpisodes(spec_, tasks_, todo_, ro, [&](EpisodeOutcome&& out) {
+            const std::size_t ti = taskIndex.at(out.taskId);
+            summary_.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, skills_[ti], out.steps);
+            done.insert({out.taskId, out.seed, out.repetition});
+#ifdef IGLU_HAVE_CATALOG
+            if (store_) {
+                catalog::EpisodeRecord rec;
+                rec.experimentId = experimentId_;
+                rec.taskId = out.taskId;
+                rec.seed = out.seed;
+                rec.repetition = out.repetition;
+                rec.ok = out.ok;
+                rec.error = out.error;
+                rec.steps = out.steps;
+                rec.totalReturn = out.totalReturn;
+                rec.precision = out.precision;
+                rec.recall = out.recall;
+                rec.f1 = out.f1;
+                rec.success = out.success;
+                store_->pending.push_back({std::move(rec), std::move(out.rollout)});
+            }
+#endif
+            if (how.onEpisode) how.onEpisode(out);
+#ifdef IGLU_HAVE_CATALOG
+            if (store_ && (store_->pending.size() >= 64 ||
+                           std::chrono::steady_clock::now() - store_->lastFlush > std::chrono::milliseconds(500)))
+                store_->flush();
+#endif
+        });
+    } catch (...) {
+        settle();
+        throw;
+    }
+    settle();
+    return report;
+}
+
+#ifdef IGLU_HAVE_CATALOG
+void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
+                      core::SkillSet skills) {
+    const core::Scores base = core::score(task.target, task.starting);
+    summary.add(episode.ok, episode.success, episode.f1, exactCompletion(base), base.f1, skills, episode.steps);
+}
+
+Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {
+    const std::vector<catalog::EpisodeRecord> episodes = cat.episodes(experimentId);
+    catalog::TaskFilter f;
+    {
+        std::set<std::string> ids;
+        for (const auto& e : episodes) ids.insert(e.taskId);
+        f.ids.assign(ids.begin(), ids.end());
+    }
+    Summary summary;
+    if (f.ids.empty()) return summary;
+    std::map<std::string, core::SkillSet> skills;
+    for (const auto& s : cat.findTasks(f)) skills[s.id] = skillsOf(s);
+    std::map<std::string, core::Task> tasks;
+    for (auto& rec : cat.loadTasks(f)) tasks.emplace(rec.task.id, std::move(rec.task));
+    for (const auto& e : episodes) {
+        auto it = tasks.find(e.taskId);
+        if (it == tasks.end()) continue;  // the task was removed from the catalog: no baseline to compare with
+        addStoredEpisode(summary, e, it->second, skills[e.taskId]);
+    }
+    return summary;
+}
+#endif
+
+}  // namespace iglu::scripting

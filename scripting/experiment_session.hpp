@@ -1,0 +1,100 @@
+#pragma once
+// One run of an experiment against a catalog: what `iglu run` and the workbench's Experiments
+// plugin share. It loads the experiment script and its task set (catalog filter words, ids, or a
+// task-list file whose unknown tasks are added to the catalog as custom), refuses to mix a changed
+// configuration into the episodes stored under the same name, skips episodes already stored
+// (resume; they count in the summary), runs the rest on N threads, writes finished episodes (and
+// their rollouts when the experiment records them) in batched transactions, and keeps the
+// per-skill summary beside the do-nothing agent.
+//
+// Not thread-safe: construct and run it on one thread (it owns its catalog connection). Cancel
+// from any thread through the flag in SessionRun.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/skills/skill.hpp"
+#include "core/task/task.hpp"
+#include "scripting/agent.hpp"
+#include "scripting/experiment.hpp"
+#include "scripting/runner.hpp"
+#include "scripting/summary.hpp"
+
+namespace iglu::catalog {
+class Catalog;
+struct EpisodeRecord;
+}  // namespace iglu::catalog
+
+namespace iglu::scripting {
+
+struct SessionOptions {
+    std::string db;     ///< catalog: task source, episode store, resume; empty = none (task-list files only)
+    std::string tasks;  ///< overrides the experiment's task set (`--tasks` words); empty = the experiment's own
+    std::string name;   ///< store under this name instead of the script's `name`
+};
+
+struct SessionRun {
+    int jobs = 1;
+    bool progressLine = false;                   ///< the runner's progress line on stderr
+    const std::atomic<bool>* cancel = nullptr;   ///< set to stop: episodes in flight are dropped, finished ones stored
+    std::function<void(const RunProgress&)> onProgress;
+    /// Each finished episode, on the calling thread, once it is counted and queued for writing (its
+    /// rollout, if any, has moved to the store). An exception stops the run; finished episodes are kept.
+    std::function<void(const EpisodeOutcome&)> onEpisode;
+};
+
+class ExperimentSession {
+public:
+    /// Loads the experiment and its tasks, checks the stored configuration and finds the episodes
+    /// left to run. Throws ScriptError (experiment script), CatalogError, or std::runtime_error
+    /// naming the catalog / task set.
+    ExperimentSession(const std::string& experimentPath, const SessionOptions& options);
+    ~ExperimentSession();
+    ExperimentSession(const ExperimentSession&) = delete;
+    ExperimentSession& operator=(const ExperimentSession&) = delete;
+
+    const ExperimentSpec& spec() const noexcept { return spec_; }
+    const std::vector<core::Task>& tasks() const noexcept { return tasks_; }
+    /// Every (task, seed, repetition) of the experiment.
+    std::size_t episodeCount() const noexcept { return episodeCount_; }
+    /// Episodes found stored when the session opened (not run again).
+    std::size_t resumedCount() const noexcept { return resumed_; }
+    /// Episodes still to run.
+    std::size_t todoCount() const noexcept { return todo_.size(); }
+    /// The experiment's catalog id (0 without a catalog).
+    std::int64_t experimentId() const noexcept { return experimentId_; }
+    /// Stored (resumed) plus finished episodes.
+    const Summary& summary() const noexcept { return summary_; }
+
+    /// Runs the episodes left. Finished episodes are written every 64 episodes or 0.5 s and at the
+    /// end (also when cancelled or when a callback throws). A later run() continues with what is
+    /// still left.
+    RunReport run(const SessionRun& how);
+
+private:
+    struct Store;
+    ExperimentSpec spec_;
+    std::vector<core::Task> tasks_;
+    std::vector<core::SkillSet> skills_;  // parallel to tasks_
+    std::vector<EpisodeKey> todo_;
+    std::size_t episodeCount_ = 0;
+    std::size_t resumed_ = 0;
+    std::int64_t experimentId_ = 0;
+    Summary summary_;
+    std::unique_ptr<Store> store_;
+};
+
+#ifdef IGLU_HAVE_CATALOG
+/// Adds one stored episode of `task` to a summary (the do-nothing baseline from the task's grids).
+void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
+                      core::SkillSet skills);
+
+/// The summary of an experiment's stored episodes, as `iglu run` prints it after a resume: skills
+/// are a task's human labels when it has any, else the automatic ones.
+Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId);
+#endif
+
+}  // namespace iglu::scripting
