@@ -3,6 +3,7 @@
 #   docs/workbench-overlay.png   main window: a task with the intersection overlay
 #   docs/workbench-playback.png  main window: a human tape mid-playback (timeline + reward/F1 chart)
 #   docs/render-overlay.png      `iglu render` output (offscreen, same scene code)
+#   docs/render-pov.png          `iglu render --pov`: the first-person view (CPU renderer)
 #   docs/plugin-script.png       the Script plugin: the oracle agent mid-episode (iglu-script-screenshot)
 #   docs/plugin-environment.png  the Play dock (environment plugin) after a scripted key sequence
 #   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
@@ -39,6 +40,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --overlay --screenshot docs/workbench-overlay.png --size 1280x800
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
+  '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --pov --pose 0,2,9,0,12 --size 320x240 --out docs/render-pov.png
   '$build/plugins/script/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
   '$play' --task CQ-game-2681 --keys 'Down*6 1 Return Left*3 2 Return Right*6 3 Return Space 4 Return S*8 Up*3' --out docs/plugin-environment.png
   '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --panel experiments --disable-plugin browser --disable-plugin labeling \\

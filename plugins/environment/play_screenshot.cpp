@@ -82,8 +82,10 @@ int main(int argc, char** argv) {
     auto& window = workbench.window();
     if (auto* playback = window.findChild<QDockWidget*>(QStringLiteral("playback"))) playback->hide();
     QApplication::processEvents();
-    if (auto* play = window.findChild<QDockWidget*>(QStringLiteral("play")))
+    if (auto* play = window.findChild<QDockWidget*>(QStringLiteral("play"))) {
+        play->raise();  // docks share the right area as tabs
         window.resizeDocks({play}, {w / 3}, Qt::Horizontal);
+    }
     workbench.window().activateWindow();
     QApplication::processEvents();
     if (parser.isSet(flying)) panel->setFlying(true);

@@ -74,7 +74,10 @@ int main(int argc, char** argv) {
     open->trigger();
     space->setCurrentIndex(space->findText(QStringLiteral("flying")));
     window.resize(w, h);
-    if (auto* playback = window.findChild<QDockWidget*>(QStringLiteral("playback"))) playback->close();
+    // The editor and the view get the room: no Playback or Dataset dock (a task list has no catalog).
+    for (const char* id : {"playback", "datasetBrowser"})
+        if (auto* other = window.findChild<QDockWidget*>(QLatin1String(id))) other->close();
+    dock->raise();  // docks share the right area as tabs
     window.resizeDocks({dock}, {w * 9 / 20}, Qt::Horizontal);
     stepButton->click();  // starts a paused episode
     const int n = parser.value(steps).toInt();

@@ -104,7 +104,8 @@ int main(int argc, char** argv) {
         auto* dock = workbench.window().findChild<QDockWidget*>(id);
         if (dock == nullptr) return fail(QStringLiteral("--panel %1: no such panel (see View > Panels)").arg(id));
         dock->show();
-        dock->raise();
+        // Raised once the window is up: a dock shown again rejoins its tab group in the layout pass.
+        QTimer::singleShot(0, dock, &QDockWidget::raise);
     }
 
     if (parser.isSet(screenshot)) {
