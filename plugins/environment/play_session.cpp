@@ -71,16 +71,7 @@ core::Action flyingAction(Command c) noexcept {
         case Command::Break: placement = 2; break;
     }
     // Every value is finite and in range, so Action::flying cannot throw here.
-    core::Action a;
-    a.strafe0 = move[0];
-    a.strafe1 = move[1];
-    a.vertical = move[2];
-    a.dyaw = camera[0];
-    a.dpitch = camera[1];
-    a.colour = inventory;
-    a.place = placement == 1;
-    a.breakBlock = placement == 2;
-    return a;
+    return core::Action::flying(move, camera, inventory, placement);
 }
 
 PlaySession::PlaySession(PlayOptions options) : options_(options) {
