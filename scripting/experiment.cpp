@@ -191,8 +191,8 @@ ExperimentSpec loadExperiment(const std::string& path) {
         e.env.povInObs = er.boolean(t, "pov", e.env.povInObs);
         e.env.pov.width = static_cast<int>(er.num(t, "pov_width", e.env.pov.width));
         e.env.pov.height = static_cast<int>(er.num(t, "pov_height", e.env.pov.height));
-        if (e.env.pov.width < 1 || e.env.pov.height < 1 || e.env.pov.width > 4096 || e.env.pov.height > 4096)
-            r.fail("env.pov_width", "pov_width and pov_height must be in 1..4096");
+        if (!e.env.pov.sizeValid())
+            r.fail("env.pov_width", "pov_width and pov_height must be in 1.." + std::to_string(core::PovConfig::kMaxSide));
     } else if (!lua_isnil(L, -1)) {
         r.fail("env", "must be a table");
     }

@@ -74,8 +74,9 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
         c.povInObs = boolOpt(L, 1, "pov", c.povInObs);
         c.pov.width = static_cast<int>(numOpt(L, 1, "pov_width", c.pov.width));
         c.pov.height = static_cast<int>(numOpt(L, 1, "pov_height", c.pov.height));
-        if (c.pov.width < 1 || c.pov.height < 1 || c.pov.width > 4096 || c.pov.height > 4096)
-            return luaL_error(L, "iglu.env: pov_width and pov_height must be in 1..4096, got %d x %d", c.pov.width, c.pov.height);
+        if (!c.pov.sizeValid())
+            return luaL_error(L, "iglu.env: pov_width and pov_height must be in 1..%d, got %d x %d", core::PovConfig::kMaxSide,
+                              c.pov.width, c.pov.height);
     }
     auto* box = static_cast<EnvBox*>(lua_newuserdatauv(L, sizeof(EnvBox), 2));
     const int env = lua_gettop(L);

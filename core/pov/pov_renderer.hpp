@@ -20,6 +20,10 @@ struct PovConfig {
     int width = 64;
     int height = 64;
     float fovYDegrees = 70.0f;   ///< vertical field of view
+
+    /// The largest side an observation view may have (scripts and experiments choose the size).
+    static constexpr int kMaxSide = 4096;
+    constexpr bool sizeValid() const noexcept { return width >= 1 && height >= 1 && width <= kMaxSide && height <= kMaxSide; }
 };
 
 struct Rgb {
