@@ -257,7 +257,23 @@ StepResult Environment::step(const Action& input) {
     if (std::abs(agent_.yaw) > 360.0 * 1e6) agent_.yaw = std::fmod(agent_.yaw, 360.0);
     while (agent_.yaw > 360.0) agent_.yaw -= 360.0;
     while (agent_.yaw < 0.0) agent_.yaw += 360.0;
+    return finishStep(changed);
+}
 
+StepResult Environment::applyChanges(std::span<const BlockChange> changes) noexcept {
+    ++stepNo_;
+    bool changed = false;
+    for (const BlockChange& c : changes) {
+        if (!Grid::inZone(c.x, c.y, c.z)) continue;
+        const int idx = Grid::index(c.x, c.y, c.z);
+        if (grid_.cell(idx) == c.after) continue;
+        setCell(idx, c.after);
+        changed = true;
+    }
+    return finishStep(changed);
+}
+
+StepResult Environment::finishStep(bool changed) noexcept {
     // Reward from the synthetic task; max_int is refreshed only when the diff size changed.
     const int size = diffSize_;
     wrong_ = prevSize_ - size;

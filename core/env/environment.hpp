@@ -14,6 +14,7 @@
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/pov/pov_renderer.hpp"
+#include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
 
 namespace iglu::core {
@@ -106,6 +107,10 @@ public:
     /// One step. Throws InvalidAction (environment unchanged) for a bad action.
     StepResult step(const Action& action);
     StepResult step(int discreteAction) { return step(Action::discrete(discreteAction)); }
+    /// One step that sets blocks directly instead of acting: replays a frame of a human tape (its
+    /// block changes) with the reward and done step() would give for that grid change. The agent
+    /// and the inventory do not change; changes outside the zone are ignored.
+    StepResult applyChanges(std::span<const BlockChange> changes) noexcept;
 
     const Observation& observation() const noexcept { return obs_; }
     const AgentState& agent() const noexcept { return agent_; }
@@ -141,6 +146,7 @@ private:
     void subStep(double subDt, double vx, double vy, double vz) noexcept;
     void collide(double& px, double& py, double& pz) noexcept;
     void fillObservation() noexcept;
+    StepResult finishStep(bool gridChanged) noexcept;  // reward, done and observation of a step
     void renderPov() noexcept;
 
     EnvConfig config_;

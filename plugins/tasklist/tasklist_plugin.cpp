@@ -4,7 +4,6 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
-#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -46,13 +45,19 @@ bool TaskListPlugin::initialize(workbench::PluginContext& context, QString*) {
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setWordWrap(false);
     layout->addWidget(table_);
-    connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        syncing_ = true;  // rows filtered out must not change the selected task
+        proxy_->setFilterFixedString(text);
+        syncing_ = false;
+        showSelected(context_->selection().taskId());
+    });
 
+    // The table mirrors Selection::taskId both ways. A click (or a key that moves the current
+    // row) selects that row's task, even when the row is already current or highlighted.
+    connect(table_, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) { selectRowTask(index.row()); });
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (!current.isValid()) return;
-                const QString id = proxy_->index(current.row(), 0).data().toString();
-                context_->selection().setTask(id);
+                if (current.isValid()) selectRowTask(current.row());
             });
     connect(&context.data(), &workbench::DataService::opened, this, &TaskListPlugin::reload);
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &TaskListPlugin::showSelected);
@@ -69,7 +74,7 @@ bool TaskListPlugin::initialize(workbench::PluginContext& context, QString*) {
 }
 
 void TaskListPlugin::reload() {
-    const QSignalBlocker block(table_->selectionModel());
+    syncing_ = true;
     model_->removeRows(0, model_->rowCount());
     const auto tasks = context_->data().tasks();
     for (const auto& t : tasks) {
@@ -82,19 +87,40 @@ void TaskListPlugin::reload() {
     }
     table_->resizeColumnToContents(0);
     table_->resizeColumnToContents(1);
+    syncing_ = false;
+    showSelected(context_->selection().taskId());
+}
+
+void TaskListPlugin::selectRowTask(int row) {
+    if (syncing_ || row < 0 || row >= proxy_->rowCount()) return;
+    const QString id = proxy_->index(row, 0).data().toString();
+    context_->selection().setTask(id);
+    // The selection may not change (same task): the table still shows exactly that one row.
     showSelected(context_->selection().taskId());
 }
 
 void TaskListPlugin::showSelected(const QString& taskId) {
-    const QSignalBlocker block(table_->selectionModel());
-    for (int row = 0; row < proxy_->rowCount(); ++row) {
-        if (proxy_->index(row, 0).data().toString() != taskId) continue;
-        table_->selectRow(row);
+    // The selection model's signals stay connected (blocking them would leave the view painting
+    // rows that are no longer selected); syncing_ keeps the change from echoing back.
+    const bool wasSyncing = syncing_;
+    syncing_ = true;
+    auto* selection = table_->selectionModel();
+    int found = -1;
+    for (int row = 0; row < proxy_->rowCount() && found < 0 && !taskId.isEmpty(); ++row)
+        if (proxy_->index(row, 0).data().toString() == taskId) found = row;
+    if (found >= 0) {
+        const QModelIndex index = proxy_->index(found, 0);
+        selection->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         // Deferred: before the dock is laid out scrolling has no effect.
-        QTimer::singleShot(0, table_, [this, row] { table_->scrollTo(proxy_->index(row, 0), QAbstractItemView::PositionAtCenter); });
-        return;
+        QTimer::singleShot(0, table_, [this, index = QPersistentModelIndex(index)] {
+            if (index.isValid()) table_->scrollTo(index, QAbstractItemView::PositionAtCenter);
+        });
+    } else {
+        // No row for the task (none selected, or filtered out): nothing highlighted, no current
+        // row, so the next click on any row is a change.
+        selection->clear();
     }
-    table_->clearSelection();
+    syncing_ = wasSyncing;
 }
 
 }  // namespace iglu::plugins

@@ -20,7 +20,10 @@ public:
 
 private:
     void reload();
-    void showSelected(const QString& taskId);
+    void showSelected(const QString& taskId);  // Selection -> table: exactly that row, or none
+    void selectRowTask(int row);               // table -> Selection: the task of a proxy row
+
+    bool syncing_ = false;  // the table is being set from the selection: its changes are not clicks
 
     workbench::PluginContext* context_ = nullptr;
     QStandardItemModel* model_ = nullptr;

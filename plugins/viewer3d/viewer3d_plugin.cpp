@@ -82,7 +82,8 @@ bool Viewer3dPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&sel, &workbench::Selection::taskChanged, this, &Viewer3dPlugin::showTask);
     connect(&sel, &workbench::Selection::rolloutChanged, this, &Viewer3dPlugin::showRollout);
     connect(&sel, &workbench::Selection::stepChanged, this, &Viewer3dPlugin::showStep);
-    connect(&context.data(), &workbench::DataService::opened, this, [this] { showTask(context_->selection().taskId()); });
+    // Another catalog: the selection (task, rollout, step) is shown again from the new data.
+    connect(&context.data(), &workbench::DataService::opened, this, &Viewer3dPlugin::showSelection);
     view_->setAgent(kStartPose);
     return true;
 }
@@ -104,6 +105,7 @@ void Viewer3dPlugin::createActions() {
     connect(overlay, &QAction::toggled, view_, &viewers::ZoneView::setOverlay);
     connect(view_, &viewers::ZoneView::overlayChanged, overlay, &QAction::setChecked);
     auto* ghost = new QAction(tr("Target &Ghost"), this);
+    ghost->setObjectName(QStringLiteral("viewer3d.ghost"));
     ghost->setCheckable(true);
     ghost->setChecked(true);
     ghost->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
@@ -158,9 +160,13 @@ void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built,
 
 void Viewer3dPlugin::endLive() {
     if (!live_) return;
-    const qint64 rollout = context_->selection().rolloutId();
-    showTask(taskId_);
-    if (rollout != 0) showRollout(rollout);
+    showSelection();
+}
+
+void Viewer3dPlugin::showSelection() {
+    const auto& sel = context_->selection();
+    showTask(sel.taskId());
+    if (sel.rolloutId() != 0) showRollout(sel.rolloutId());
 }
 
 void Viewer3dPlugin::leaveLive() {
@@ -184,6 +190,7 @@ void Viewer3dPlugin::showTask(const QString& taskId) {
         view_->setBuilt(core::Grid{});
         view_->setAgent(kStartPose);
         updateCaption();
+        emit service_->contentChanged();
         return;
     }
     start_ = task->starting;

@@ -34,6 +34,7 @@ private:
     void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption);
     void endLive();
     void leaveLive();  // a selection change while live: back to the selected task's target
+    void showSelection();  // the selected task, rollout and step, from the open data
     void showTask(const QString& taskId);
     void showRollout(qint64 rolloutId);
     void showStep(int step);

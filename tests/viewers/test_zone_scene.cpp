@@ -1,9 +1,13 @@
 // The Qt-free VTK scene rendered offscreen (needs an X display: run under xvfb-run): palette
-// colours, overlay categories and legend counts, picking, presets, PNG output, and the clear
-// error without a display.
+// colours, overlay categories and legend counts, picking, presets, PNG output, the clear error
+// without a display, and a scene updated through any sequence of states drawing exactly what a
+// fresh scene given only the last state draws (geometry read back from VTK, and pixels).
 #include <QTemporaryDir>
 #include <QImage>
 #include <QtTest>
+
+#include <optional>
+#include <random>
 
 #include "core/intersection/maximal_intersection.hpp"
 #include "pixel_match.hpp"
@@ -25,6 +29,36 @@ core::Grid grid(std::initializer_list<core::Block> blocks) {
     std::vector<core::Block> v(blocks);
     return core::Grid::fromBlocks(v);
 }
+
+QImage toQImage(const viewers::Image& img) {
+    return QImage(img.rgb.data(), img.width, img.height, img.width * 3, QImage::Format_RGB888).copy();
+}
+
+/// A random grid: empty, a few blocks, or up to a third of the zone (so states shrink and grow).
+core::Grid randomGrid(std::mt19937& rng) {
+    core::Grid g;
+    const int sizes[] = {0, 3, 20, 120, 400};
+    const int n = sizes[rng() % 5];
+    for (int i = 0; i < n; ++i) g.setCell(static_cast<int>(rng() % core::kCells), static_cast<std::int8_t>(1 + rng() % 6));
+    return g;
+}
+
+/// Everything a scene is given; a fresh scene is built from it alone.
+struct SceneState {
+    std::optional<core::Grid> target;
+    core::Grid built;
+    std::optional<core::Pose> agent;
+    bool overlay = false, ghost = true;
+    std::string caption;
+    void applyTo(viewers::ZoneScene& s) const {
+        s.setTarget(target);
+        s.setBuilt(built);
+        s.setAgent(agent);
+        s.setOverlay(overlay);
+        s.setGhost(ghost);
+        s.setCaption(caption);
+    }
+};
 }  // namespace
 
 class TestZoneScene : public QObject {
@@ -168,6 +202,47 @@ private slots:
         QImage img(path);
         QCOMPARE(img.size(), QSize(kW, kH));
         QVERIFY_THROWS_EXCEPTION(viewers::RenderError, renderer_->renderToPng(scene, "/nonexistent-dir/x.png"));
+    }
+
+    // Finding: the live view kept blocks of earlier states (VTK's WritePointer never shrinks an
+    // array, so a smaller state drew the previous state's tail). Any sequence of updates must
+    // draw what a fresh scene given only the final state draws.
+    void anyUpdateSequenceDrawsLikeAFreshScene() {
+        std::mt19937 rng(20261123);
+        viewers::ZoneScene live;
+        SceneState state;
+        state.applyTo(live);
+        for (int action = 0; action < 60; ++action) {
+            switch (rng() % 6) {
+                case 0: state.target = (rng() % 4 == 0) ? std::nullopt : std::optional<core::Grid>(randomGrid(rng));
+                        live.setTarget(state.target); break;
+                case 1: case 2: state.built = randomGrid(rng); live.setBuilt(state.built); break;
+                case 3: state.overlay = !state.overlay; live.setOverlay(state.overlay); break;
+                case 4: state.ghost = !state.ghost; live.setGhost(state.ghost); break;
+                case 5: state.agent = core::Pose{double(int(rng() % 11) - 5), double(rng() % 5), double(int(rng() % 11) - 5),
+                                                 double(rng() % 360), double(int(rng() % 90) - 45)};
+                        live.setAgent(state.agent);
+                        state.caption = "step " + std::to_string(action);
+                        live.setCaption(state.caption);
+                        break;
+            }
+            viewers::ZoneScene fresh;
+            state.applyTo(fresh);
+            const std::string liveDrawn = live.drawnState(), freshDrawn = fresh.drawnState();
+            if (liveDrawn != freshDrawn) {
+                std::size_t i = 0;
+                while (i < liveDrawn.size() && i < freshDrawn.size() && liveDrawn[i] == freshDrawn[i]) ++i;
+                QFAIL(qPrintable(QStringLiteral("action %1: the updated scene draws %2 bytes of geometry, a fresh one %3; "
+                                                "first difference at byte %4:\n  updated: %5\n  fresh:   %6")
+                                     .arg(action).arg(liveDrawn.size()).arg(freshDrawn.size()).arg(i)
+                                     .arg(QString::fromStdString(liveDrawn.substr(i, 80)), QString::fromStdString(freshDrawn.substr(i, 80)))));
+            }
+            if (action % 5 != 4) continue;  // pixels: every fifth state (the geometry check is exact)
+            QString report;
+            QVERIFY2(tests::imagesMatch(toQImage(renderer_->render(live)), toQImage(renderer_->render(fresh)),
+                                        QStringLiteral("zone_scene-sequence-%1").arg(action), &report),
+                     qPrintable(report));
+        }
     }
 
     void noDisplayIsAClearError() {

@@ -1,5 +1,8 @@
 #include "viewers/playback/rollout_series.hpp"
 
+#include <optional>
+
+#include "core/env/environment.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
 
@@ -18,6 +21,22 @@ RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& targ
     int builtSize = grid.count();
     double ret = 0;
     const auto f1 = [&] { return core::scoreFromCounts(mi.value(), targetSize, builtSize).f1; };
+
+    // A human tape is replayed in the core environment for its rewards (no step limit).
+    std::optional<core::Environment> env;
+    if (rollout.kind == core::RolloutKind::Human) {
+        core::EnvConfig config;
+        config.maxSteps = static_cast<int>(rollout.size()) + 1;
+        env.emplace(config);
+        core::Task task;
+        task.id = rollout.taskId;
+        task.starting = rollout.starting;
+        task.target = target;
+        env->setTask(task);
+        env->reset();
+        s.replayedRewards = true;
+    }
+
     s.reward.push_back(0);
     s.returns.push_back(0);
     s.f1.push_back(f1());
@@ -30,8 +49,9 @@ RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& targ
             mi.update(idx, old, c.after);
             builtSize += (c.after != 0) - (old != 0);
         }
-        ret += rollout.frames[i].reward;
-        s.reward.push_back(rollout.frames[i].reward);
+        const double reward = env ? env->applyChanges(rollout.changesOf(i)).reward : rollout.frames[i].reward;
+        ret += reward;
+        s.reward.push_back(reward);
         s.returns.push_back(ret);
         s.f1.push_back(f1());
     }

@@ -3,6 +3,11 @@
 // far and the F1 of the grid against the task target (best alignment, core::MaximalIntersection
 // updated incrementally, so a 1,000-frame rollout costs about as much as one full recount per
 // hundred frames). Qt-free and VTK-free.
+//
+// Rewards: an agent episode stores the reward the environment gave each step. A human tape stores
+// none (its frames are block changes read from the dataset), so its rewards are computed by
+// replaying the tape in the core environment (core::Environment::applyChanges, one step per
+// frame), which gives the reward an agent making the same block changes would have earned.
 #include <vector>
 
 #include "core/grid/grid.hpp"
@@ -15,9 +20,14 @@ struct RolloutSeries {
     std::vector<double> reward;     ///< reward of frame p - 1 (0 at p = 0)
     std::vector<double> returns;    ///< sum of rewards of the first p frames
     std::vector<double> f1;         ///< F1 of the grid after p frames against the target
+    /// The rewards come from replaying the rollout in the core environment (human tapes), not
+    /// from the rollout itself.
+    bool replayedRewards = false;
     std::size_t size() const noexcept { return f1.size(); }
 };
 
+/// Human tapes: rewards replayed in the core environment (task = the rollout's start, `target`);
+/// agent episodes: the stored rewards.
 RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& target);
 
 }  // namespace iglu::viewers

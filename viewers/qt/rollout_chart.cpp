@@ -1,6 +1,7 @@
 #include "viewers/qt/rollout_chart.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QChart>
 #include <QLineSeries>
@@ -57,25 +58,38 @@ void RolloutChart::clear() {
     marker_->clear();
     axisX_->setRange(0, 1);
     axisReward_->setRange(0, 1);
+    reward_->setName(tr("return (cumulative reward)"));
 }
 
 void RolloutChart::setSeries(const RolloutSeries& s) {
     QList<QPointF> r, f;
     r.reserve(static_cast<qsizetype>(s.size()));
     f.reserve(static_cast<qsizetype>(s.size()));
-    double lo = 0, hi = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         r.append(QPointF(static_cast<double>(i), s.returns[i]));
         f.append(QPointF(static_cast<double>(i), s.f1[i]));
-        lo = std::min(lo, s.returns[i]);
-        hi = std::max(hi, s.returns[i]);
     }
     reward_->replace(r);
     f1_->replace(f);
+    reward_->setName(s.replayedRewards ? tr("return (tape replayed in the environment)") : tr("return (cumulative reward)"));
     axisX_->setRange(0, std::max<double>(1, static_cast<double>(s.size()) - 1));
-    if (hi - lo < 1e-9) hi = lo + 1;
+    const auto [lo, hi] = returnAxisRange(s.returns);
     axisReward_->setRange(lo, hi);
     setPosition(position_);
+}
+
+std::pair<double, double> RolloutChart::returnAxisRange(const std::vector<double>& returns) {
+    // The whole line with a margin (a line on the plot's edge is cut in half), 0 always shown.
+    double lo = 0, hi = 0;
+    for (double v : returns) {
+        if (!std::isfinite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    const double span = hi - lo;
+    if (span < 1e-9) return {lo - (lo < 0 ? 1.0 : 0.0), hi + (lo < 0 ? 0.0 : 1.0)};
+    const double margin = span * 0.08;
+    return {lo < 0 ? lo - margin : lo, hi > 0 ? hi + margin : hi};
 }
 
 void RolloutChart::setPosition(int position) {

@@ -1,5 +1,9 @@
 #pragma once
-// Reward and F1 of a rollout over time (Qt Charts), with the current step marked.
+// Return and F1 of a rollout over time (Qt Charts), with the current step marked. The legend says
+// where the return comes from (stored rewards, or a human tape replayed in the environment).
+#include <utility>
+#include <vector>
+
 #include <QChartView>
 
 #include "viewers/playback/rollout_series.hpp"
@@ -18,6 +22,11 @@ public:
     /// Moves the current-step marker.
     void setPosition(int position);
     int position() const noexcept { return position_; }
+    /// The return line and its (left) axis, whose range always holds the whole line.
+    QLineSeries* returnSeries() const noexcept { return reward_; }
+    QValueAxis* returnAxis() const noexcept { return axisReward_; }
+    /// The return axis range for a series of returns: every finite value with a margin, and 0.
+    static std::pair<double, double> returnAxisRange(const std::vector<double>& returns);
 
 private:
     QLineSeries* reward_;

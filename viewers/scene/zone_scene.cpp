@@ -15,6 +15,8 @@
 #include <vtkCylinderSource.h>
 #include <vtkFloatArray.h>
 #include <vtkIdTypeArray.h>
+#include <vtkLinearTransform.h>
+#include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkOutlineSource.h>
 #include <vtkPointData.h>
@@ -127,6 +129,13 @@ struct CubeLayer {
         return core::Grid::inZone(x, y, z) && occupied[static_cast<std::size_t>(core::Grid::index(x, y, z))];
     }
     void commit() {
+        // WritePointer(0, n) only ever grows an array's in-use size (VTK keeps MaxId when n is
+        // smaller), so without a reset a smaller state would keep drawing the previous state's
+        // tail of points, colours and cells. Reset() keeps the memory: still allocation-free.
+        points->GetData()->Reset();
+        normals->Reset();
+        colours->Reset();
+        connectivity->Reset();
         if (kind == Kind::Faces) buildFaces();
         else buildOutlines();
         points->Modified();
@@ -138,6 +147,33 @@ struct CubeLayer {
         actor->SetVisibility(!cubes.empty());
     }
     int size() const { return static_cast<int>(cubes.size()); }
+
+    /// What the layer's polydata holds (what VTK draws), read back from the VTK arrays, one line
+    /// per face or edge, sorted: "name x y z nx ny nz r g b" (centre, normal, colour).
+    void dumpDrawn(const char* name, std::vector<std::string>& out) const {
+        if (!actor->GetVisibility()) return;
+        vtkCellArray* drawn = kind == Kind::Faces ? poly->GetPolys() : poly->GetLines();
+        vtkPoints* pts = poly->GetPoints();
+        vtkDataArray* nrm = poly->GetPointData()->GetNormals();
+        vtkDataArray* col = poly->GetPointData()->GetScalars();
+        char buf[160];
+        for (vtkIdType cell = 0; cell < drawn->GetNumberOfCells(); ++cell) {
+            vtkIdType n = 0;
+            const vtkIdType* ids = nullptr;
+            drawn->GetCellAtId(cell, n, ids);
+            double c[3] = {0, 0, 0};
+            for (vtkIdType i = 0; i < n; ++i) {
+                const double* q = pts->GetPoint(ids[i]);
+                for (int k = 0; k < 3; ++k) c[k] += q[k] / static_cast<double>(n);
+            }
+            const double* nn = (nrm != nullptr && n > 0) ? nrm->GetTuple3(ids[0]) : nullptr;
+            const double* rgb = n > 0 ? col->GetTuple3(ids[0]) : nullptr;
+            std::snprintf(buf, sizeof buf, "%s %.3f %.3f %.3f %g %g %g %g %g %g", name, c[0], c[1], c[2],
+                          nn ? nn[0] : 0.0, nn ? nn[1] : 0.0, nn ? nn[2] : 0.0, rgb ? rgb[0] : -1.0,
+                          rgb ? rgb[1] : -1.0, rgb ? rgb[2] : -1.0);
+            out.emplace_back(buf);
+        }
+    }
 
 private:
     void buildFaces() {
@@ -492,6 +528,40 @@ struct ZoneScene::Impl {
             legend[i]->SetDisplayPosition(12, size[1] - 12 - lineHeight * static_cast<int>(i + 1));
     }
 };
+
+std::string ZoneScene::drawnState() const {
+    const Impl& d = *impl_;
+    std::vector<std::string> lines;
+    d.solid.dumpDrawn("solid", lines);
+    d.ghost.dumpDrawn("ghost", lines);
+    d.edges.dumpDrawn("edge", lines);
+    std::sort(lines.begin(), lines.end());
+    std::string out;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "ghost opacity %.3f\n", d.ghost.actor->GetProperty()->GetOpacity());
+    out += buf;
+    for (vtkActor* a : {d.agentBody.Get(), d.agentHead.Get(), d.agentArrow.Get()}) {
+        if (!a->GetVisibility()) {
+            out += "agent part hidden\n";
+            continue;
+        }
+        vtkMatrix4x4* m = a->GetUserTransform()->GetMatrix();
+        out += "agent part";
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 4; ++j) {
+                std::snprintf(buf, sizeof buf, " %.4f", m->GetElement(i, j) + 0.0);
+                out += buf;
+            }
+        out += '\n';
+    }
+    for (std::size_t i = 0; i < d.legend.size(); ++i)
+        if (d.legend[i]->GetVisibility()) out += "legend " + std::string(d.legend[i]->GetInput()) + '\n';
+    for (const auto& l : lines) {
+        out += l;
+        out += '\n';
+    }
+    return out;
+}
 
 ZoneScene::ZoneScene() : impl_(std::make_unique<Impl>()) { applyView(ViewPreset::Iso); }
 ZoneScene::~ZoneScene() = default;

@@ -74,6 +74,11 @@ public:
     int cubesShown() const noexcept;
     /// The legend text currently shown (one line per row).
     std::string legendText() const;
+    /// What the renderer draws, read back from the VTK pipeline's own data (not from the state the
+    /// scene was given): every face and edge of the block layers (centre, normal, colour; sorted),
+    /// the ghost opacity, the agent's transforms and the legend lines, as text. Two scenes with
+    /// the same drawnState() draw the same picture from the same camera (tests, debugging).
+    std::string drawnState() const;
 
     /// Points the camera at the zone from a preset direction and fits the zone.
     void applyView(ViewPreset v);
