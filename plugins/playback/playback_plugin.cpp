@@ -93,14 +93,11 @@ void PlaybackPlugin::refreshRollouts() {
         rollouts_->addItem(tr("(no task selected)"), 0);
     } else {
         rollouts_->addItem(tr("(none: task start)"), 0);
-        for (const auto& r : context_->data().rollouts(taskId))
-            rollouts_->addItem(tr("#%1 %2, %3 frames, return %4 (%5)")
-                                   .arg(r.id)
-                                   .arg(r.kind)
-                                   .arg(r.frames)
-                                   .arg(r.totalReward, 0, 'g', 4)
-                                   .arg(r.source),
-                               r.id);
+        for (const auto& r : context_->data().rollouts(taskId)) {
+            // Human tapes store no reward (the chart replays them for it): no stored return to show.
+            const QString ret = r.kind == QLatin1String("human") ? QString() : tr(", return %1").arg(r.totalReward, 0, 'g', 4);
+            rollouts_->addItem(tr("#%1 %2, %3 frames%4 (%5)").arg(r.id).arg(r.kind).arg(r.frames).arg(ret, r.source), r.id);
+        }
     }
     const int index = rollouts_->findData(context_->selection().rolloutId());
     rollouts_->setCurrentIndex(std::max(0, index));

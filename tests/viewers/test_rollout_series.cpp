@@ -60,6 +60,36 @@ private slots:
         }
     }
 
+    // Human tapes store no reward: the series replays them in the core environment. A recorded
+    // agent episode relabelled as a human tape with its rewards erased must get exactly the
+    // rewards the environment gave the agent step by step.
+    void humanTapeRewardsAreReplayedInTheEnvironment() {
+        for (const core::Task& task : tasks_) {
+            viewers::RandomEpisodeOptions o;
+            o.seed = 11;
+            o.steps = 300;
+            o.placeProbability = 0.5;
+            o.breakProbability = 0.2;
+            const core::Rollout agent = viewers::recordRandomEpisode(task, o);
+            core::Rollout tape = agent;
+            tape.kind = core::RolloutKind::Human;
+            for (auto& f : tape.frames) f.reward = 0;
+            const viewers::RolloutSeries s = viewers::computeSeries(tape, task.target);
+            QVERIFY(s.replayedRewards);
+            QVERIFY(!viewers::computeSeries(agent, task.target).replayedRewards);
+            bool negative = false, positive = false;
+            for (std::size_t p = 1; p <= agent.size(); ++p) {
+                QVERIFY2(std::abs(s.reward[p] - agent.frames[p - 1].reward) < 1e-12,
+                         qPrintable(QStringLiteral("%1 frame %2: replayed %3, environment gave %4")
+                                        .arg(QString::fromStdString(task.id)).arg(p - 1).arg(s.reward[p]).arg(agent.frames[p - 1].reward)));
+                negative = negative || s.reward[p] < 0;
+                positive = positive || s.reward[p] > 0;
+            }
+            QVERIFY(std::abs(s.returns.back() - agent.totalReward()) < 1e-9);
+            QVERIFY2(negative, "the episode has wrong placements (negative rewards)");
+        }
+    }
+
     void emptyRollout() {
         core::Rollout r;
         r.starting = tasks_.front().starting;

@@ -325,11 +325,16 @@ private slots:
         QTableView* table = taskTable();
         QCOMPARE(table->selectionMode(), QAbstractItemView::SingleSelection);
         const QString a = QStringLiteral("CQ-game-947"), b = QStringLiteral("CQ-game-8717"), c = QStringLiteral("CQ-game-2681");
-        const auto expectOnly = [&](const QString& id) {
+        const auto expectOnlyImpl = [&](const QString& id) {
             QCOMPARE(selection().taskId(), id);
             QCOMPARE(selectedRows(), QList<int>{rowOf(id)});
             QTRY_COMPARE(highlightedRows(), QList<int>{rowOf(id)});
         };
+#define expectOnly(id)                               \
+    do {                                             \
+        expectOnlyImpl(id);                          \
+        if (QTest::currentTestFailed()) return;      \
+    } while (false)
         QVERIFY(clickTask(a));
         expectOnly(a);
         QVERIFY(clickTask(b));
@@ -365,6 +370,7 @@ private slots:
             QTest::keyClick(table, Qt::Key_Down);
             expectOnly(table->model()->index(row + 1, 0).data().toString());
         }
+#undef expectOnly
     }
 
     // Chart: a human tape's return is the tape replayed in the core environment; axes hold the line.

@@ -1,8 +1,11 @@
 // The Qt bridge: the scene drawn inside a QOpenGLWidget (pixels checked), hover picking through
 // mouse events, VTK's exit/stereo keys filtered, the playback timeline and chart.
+#include <algorithm>
+
 #include <QImage>
 #include <QChart>
 #include <QLineSeries>
+#include <QValueAxis>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -183,6 +186,37 @@ private slots:
         QCOMPARE(f1->at(3).y(), 0.25);
         auto* marker = qobject_cast<QLineSeries*>(series.at(2));
         QCOMPARE(marker->at(0).x(), 2.0);
+    }
+
+    // The return axis holds the whole return line with a margin (a line on the plot's edge is
+    // cut): large, negative and mixed returns; the legend says where the rewards come from.
+    void chartReturnAxisHoldsTheLine() {
+        viewers::RolloutChart chart;
+        const std::vector<std::vector<double>> cases{{0, 40, 250, 180}, {0, -3, -12.5, -7}, {0, -2, 9, 4}, {0, 0, 0}};
+        for (const auto& returns : cases) {
+            viewers::RolloutSeries s;
+            s.returns = returns;
+            s.reward.assign(returns.size(), 0.0);
+            s.f1.assign(returns.size(), 0.5);
+            chart.setSeries(s);
+            const double lo = *std::min_element(returns.begin(), returns.end());
+            const double hi = *std::max_element(returns.begin(), returns.end());
+            const double span = std::max(hi - lo, 1.0);
+            const auto* axis = chart.returnAxis();
+            const QString where = QStringLiteral("axis %1..%2, returns %3..%4").arg(axis->min()).arg(axis->max()).arg(lo).arg(hi);
+            QVERIFY2(axis->min() <= std::min(0.0, lo) && axis->max() >= std::max(0.0, hi), qPrintable(where));
+            if (hi > 0) QVERIFY2(axis->max() >= hi + 0.02 * span, qPrintable(where));
+            if (lo < 0) QVERIFY2(axis->min() <= lo - 0.02 * span, qPrintable(where));
+            QCOMPARE(chart.returnSeries()->count(), int(returns.size()));
+            QVERIFY(!chart.returnSeries()->name().contains(QStringLiteral("replayed")));
+        }
+        viewers::RolloutSeries human;
+        human.returns = {0, 1, 2};
+        human.reward = {0, 1, 1};
+        human.f1 = {0, 0.5, 1};
+        human.replayedRewards = true;
+        chart.setSeries(human);
+        QVERIFY2(chart.returnSeries()->name().contains(QStringLiteral("replayed")), qPrintable(chart.returnSeries()->name()));
     }
 };
 
