@@ -46,7 +46,9 @@ bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) 
         panel_->capture();
     });
     auto* reset = menu->addAction(tr("Reset the Episode"), panel_, &play::PlayPanel::reset);
-    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    reset->setObjectName(QStringLiteral("play.reset"));
+    // Ctrl+Shift+N ("new episode"): Ctrl+Shift+R is Experiments > Run Experiment (one key, one action).
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     auto* flying = menu->addAction(tr("Flying"));
     flying->setCheckable(true);
     flying->setObjectName(QStringLiteral("play.flying"));
