@@ -190,9 +190,10 @@ private slots:
 
     void reopenedCatalogListsThem() {
         QString error;
-        QVERIFY2(wb_->openData(db_, &error), qPrintable(error));  // a new connection, session rollouts gone
+        QVERIFY2(wb_->openData(db_, &error), qPrintable(error));  // a new connection on the file
         QVERIFY2(wb_->selectTask(taskId_, &error), qPrintable(error));
         for (qint64 id : {keptId_, recordedId_}) {
+            QVERIFY(id > 0);
             const int row = combo()->findData(QVariant::fromValue<qint64>(id));
             QVERIFY2(row >= 0, qPrintable(QString::number(id)));
             QVERIFY(combo()->itemText(row).startsWith(QStringLiteral("#%1 agent").arg(id)));
