@@ -330,7 +330,7 @@ bool ScriptPanel::saveAsDialog() {
 
 bool ScriptPanel::maybeSave() {
     if (!isModified()) return true;
-    const auto answer = QMessageBox::question(this, tr("Script modified"), tr("Save the changes to %1?").arg(title()),
+    const auto answer = QMessageBox::question(this, tr("Script modified"), tr("Save the changes to %1?").arg(path_.isEmpty() ? QString::fromLatin1(kUntitled) : QFileInfo(path_).fileName()),
                                               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;

@@ -348,6 +348,28 @@ private slots:
             QCOMPARE(editor()->toPlainText(), mine);
             QVERIFY(child<QDockWidget>("script")->windowTitle().endsWith(QLatin1Char('*')));
         }
+        // A console link to another file (an error naming it) asks too; Cancel keeps the edits.
+        const QString failing = QStringLiteral("return { act = function(obs) error('%1:1: look there', 0) end }\n").arg(other);
+        setScript(failing);
+        QCOMPARE(runToTheEnd(), QStringLiteral("error"));
+        QTextCursor link;
+        for (QTextBlock b = console()->document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().isAnchor() && it.fragment().charFormat().anchorHref().endsWith(other)) {
+                    link = QTextCursor(console()->document());
+                    link.setPosition(it.fragment().position() + 2);
+                }
+        QVERIFY2(!link.isNull(), qPrintable(console()->toPlainText()));
+        console()->setTextCursor(link);
+        console()->ensureCursorVisible();
+        const QPoint at = console()->cursorRect(link).center();
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QTest::mouseClick(console()->viewport(), Qt::LeftButton, {}, at);
+            QCOMPARE(answers.seen().size(), 1);
+            QCOMPARE(editor()->toPlainText(), failing);
+        }
         // Discard, then Open chooses another file.
         {
             ModalAnswers answers;
