@@ -155,7 +155,7 @@ void PlaybackPlugin::recordRandomEpisode() {
     const qint64 id = context_->data().storeRollout(std::move(rollout), &error);
     QString text;
     if (id == 0) {
-        text = tr("The random-agent episode of %1 (seed %2) was not stored: %3").arg(taskId).arg(o.seed).arg(error);
+        text = tr("The random-agent episode of %1 (seed %2) was not stored: %3").arg(taskId, QString::number(o.seed), error);
         context_->log().error(kSource, text);
     } else if (id > 0) {
         text = tr("Recorded a random-agent episode of %1 (seed %2) as rollout #%3 \"%4\" in %5")
