@@ -46,7 +46,9 @@ bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) 
         panel_->capture();
     });
     auto* reset = menu->addAction(tr("Reset the Episode"), panel_, &play::PlayPanel::reset);
-    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    reset->setObjectName(QStringLiteral("play.reset"));
+    // Ctrl+Shift+N ("new episode"): Ctrl+Shift+R is Experiments > Run Experiment (one key, one action).
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     auto* flying = menu->addAction(tr("Flying"));
     flying->setCheckable(true);
     flying->setObjectName(QStringLiteral("play.flying"));
@@ -94,6 +96,16 @@ void EnvironmentPlugin::record(const QString& playerName) {
     if (id == 0) {
         context_->log().error(kSource, error);
         panel_->showRecordResult(error, false);
+        return;
+    }
+    if (id < 0) {
+        // A task list has no catalog: the rollout lives in this session only; say so, never "#-1".
+        const QString text = tr("Recorded %1 steps (return %2) for this session only, NOT saved: a task list has no "
+                                "catalog to store rollouts in (replay it in the Playback dock until the workbench closes)")
+                                 .arg(session.step())
+                                 .arg(session.episodeReturn(), 0, 'g', 4);
+        context_->log().warning(kSource, tr("%1: %2").arg(taskId, text));
+        panel_->showRecordResult(text, false);
         return;
     }
     const QString text = tr("Recorded %1 steps (return %2) as rollout #%3 \"%4\": replay it in the Playback dock")

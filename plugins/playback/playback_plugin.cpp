@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -21,6 +22,10 @@
 
 namespace iglu::plugins {
 
+namespace {
+const QString kSource = QStringLiteral("playback");
+}
+
 bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     auto* panel = new QWidget;
@@ -36,9 +41,15 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     record_->setObjectName(QStringLiteral("recordRandom"));
     record_->setText(tr("Record random-agent episode"));
     record_->setToolTip(tr("Run 250 steps of a seeded random agent (place-biased) in the core environment on this "
-                           "task and play the episode back (kept for this session)"));
+                           "task, store the episode in the catalog and play it back"));
     top->addWidget(record_);
     layout->addLayout(top);
+    recordStatus_ = new QLabel(panel);
+    recordStatus_->setObjectName(QStringLiteral("recordStatus"));
+    recordStatus_->setWordWrap(true);
+    recordStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    recordStatus_->hide();
+    layout->addWidget(recordStatus_);
     timeline_ = new viewers::RolloutTimeline(panel);
     timeline_->setObjectName(QStringLiteral("timeline"));
     layout->addWidget(timeline_);
@@ -49,6 +60,7 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
 
     auto& sel = context.selection();
     connect(&sel, &workbench::Selection::taskChanged, this, &PlaybackPlugin::refreshRollouts);
+    connect(&sel, &workbench::Selection::taskChanged, recordStatus_, &QWidget::hide);
     connect(&sel, &workbench::Selection::rolloutChanged, this, &PlaybackPlugin::showRollout);
     connect(&sel, &workbench::Selection::stepChanged, this, [this](int step) {
         timeline_->setPosition(step);
@@ -96,7 +108,12 @@ void PlaybackPlugin::refreshRollouts() {
         for (const auto& r : context_->data().rollouts(taskId)) {
             // Human tapes store no reward (the chart replays them for it): no stored return to show.
             const QString ret = r.kind == QLatin1String("human") ? QString() : tr(", return %1").arg(r.totalReward, 0, 'g', 4);
-            rollouts_->addItem(tr("#%1 %2, %3 frames%4 (%5)").arg(r.id).arg(r.kind).arg(r.frames).arg(ret, r.source), r.id);
+            rollouts_->addItem(tr("%1 %2, %3 frames%4 (%5)")
+                                   .arg(r.id > 0 ? QStringLiteral("#%1").arg(r.id) : tr("unsaved (this session only):"))
+                                   .arg(r.kind)
+                                   .arg(r.frames)
+                                   .arg(ret, r.source),
+                               r.id);
         }
     }
     const int index = rollouts_->findData(context_->selection().rolloutId());
@@ -132,12 +149,34 @@ void PlaybackPlugin::recordRandomEpisode() {
     if (!task) return;
     viewers::RandomEpisodeOptions o;
     o.seed = nextSeed_++;
-    const qint64 id = context_->data().addRollout(viewers::recordRandomEpisode(*task, o));
-    context_->log().info(QStringLiteral("playback"), tr("recorded a random-agent episode of %1 (seed %2) as rollout %3")
-                                                          .arg(taskId)
-                                                          .arg(o.seed)
-                                                          .arg(id));
-    context_->selection().setRollout(id);
+    core::Rollout rollout = viewers::recordRandomEpisode(*task, o);
+    // "random-agent:seed=3 2026-11-23T22:50:01.123Z": seeds restart at 1 in every session.
+    rollout.source += " " + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    const QString source = QString::fromStdString(rollout.source);
+    QString error;
+    const qint64 id = context_->data().storeRollout(std::move(rollout), &error);
+    QString text;
+    if (id == 0) {
+        text = tr("The random-agent episode of %1 (seed %2) was not stored: %3").arg(taskId, QString::number(o.seed), error);
+        context_->log().error(kSource, text);
+    } else if (id > 0) {
+        text = tr("Recorded a random-agent episode of %1 (seed %2) as rollout #%3 \"%4\" in %5")
+                   .arg(taskId)
+                   .arg(o.seed)
+                   .arg(id)
+                   .arg(source, context_->data().path());
+        context_->log().info(kSource, text);
+    } else {
+        text = tr("Recorded a random-agent episode of %1 (seed %2) for this session only, NOT saved: a task list "
+                  "has no catalog to store rollouts in")
+                   .arg(taskId)
+                   .arg(o.seed);
+        context_->log().warning(kSource, text);
+    }
+    recordStatus_->setText(text);
+    recordStatus_->setStyleSheet(id > 0 ? QString() : id < 0 ? QStringLiteral("color: #b26a00;") : QStringLiteral("color: #c62828;"));
+    recordStatus_->show();
+    if (id != 0) context_->selection().setRollout(id);
 }
 
 }  // namespace iglu::plugins

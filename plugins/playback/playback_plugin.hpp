@@ -1,7 +1,10 @@
 #pragma once
-// Rollout playback dock: choose a rollout of the selected task (or record a random-agent episode),
-// then play / pause / step / scrub it; the chart shows return and F1 per step. Drives
-// Selection::setRollout / setStep, which the 3D viewer follows.
+// Rollout playback dock: choose a rollout of the selected task (or record a random-agent episode,
+// stored in the catalog like Play's Record: source "random-agent:seed=N <UTC time>"; a failed
+// write is shown in red in the dock and logged), then play / pause / step / scrub it; the chart
+// shows return and F1 per step. Rollouts that live only in this session (negative ids: a task
+// list has no catalog, replays of experiment episodes, --rollout random) are listed as "unsaved".
+// Drives Selection::setRollout / setStep, which the 3D viewer follows.
 #include <memory>
 
 #include <QObject>
@@ -10,6 +13,7 @@
 #include "workbench/api/plugin.hpp"
 
 class QComboBox;
+class QLabel;
 class QToolButton;
 
 namespace iglu::viewers {
@@ -35,6 +39,7 @@ private:
     workbench::PluginContext* context_ = nullptr;
     QComboBox* rollouts_ = nullptr;
     QToolButton* record_ = nullptr;
+    QLabel* recordStatus_ = nullptr;
     viewers::RolloutTimeline* timeline_ = nullptr;
     viewers::RolloutChart* chart_ = nullptr;
     std::uint64_t nextSeed_ = 1;

@@ -61,6 +61,9 @@ public:
     double lastReward() const noexcept { return lastReward_; }
     /// The last finished episode's rollout (moved out; empty when already taken or none).
     std::optional<core::Rollout> takeRollout();
+    /// The last finished episode's rollout without taking it (nullptr when taken or none): store
+    /// a copy, and take it only once it is stored, so a failed store loses nothing.
+    const core::Rollout* finishedRollout() const noexcept { return rollout_ ? &*rollout_ : nullptr; }
 
 signals:
     /// Lines the script printed (newline-separated).

@@ -43,17 +43,28 @@ QToolButton* toolButton(const QString& name, const QString& text, const QString&
     return b;
 }
 
+// The New Script template. Valid in every action space (the Action space box may change after
+// New): it reads obs.action_space and returns that space's do-nothing action, so a first Run works
+// as it is and shows the shape of both kinds of action.
 const char* newScriptText() {
     return "-- An agent: reset(obs, task, options) once, then act(obs) every step; return nil when done.\n"
+           "-- obs.action_space is \"flying\" or \"walking\" (the Script dock's action space box):\n"
+           "--   flying:  a table { movement = { forward<0 / back>0, left<0 / right>0, up>0 },\n"
+           "--            camera = { yaw, pitch }, inventory = colour 0..6, placement = 0 none / 1 place / 2 break }\n"
+           "--   walking: a discrete id, e.g. iglu.actions.forward, iglu.actions.jump (iglu.actions.noop = 0)\n"
            "local iglu = require \"iglu\"\n"
            "\n"
            "local agent = {}\n"
+           "local flying = false\n"
+           "local FLY_NOOP = { movement = { 0, 0, 0 }, camera = { 0, 0 }, inventory = 0, placement = 0 }\n"
            "\n"
            "function agent.reset(obs, task, options)\n"
-           "  print(\"task\", task.id, task.instruction)\n"
+           "  flying = obs.action_space == \"flying\"\n"
+           "  print(\"task\", task.id, task.instruction, obs.action_space)\n"
            "end\n"
            "\n"
            "function agent.act(obs)\n"
+           "  if flying then return FLY_NOOP end\n"
            "  return iglu.actions.noop\n"
            "end\n"
            "\n"
@@ -319,7 +330,7 @@ bool ScriptPanel::saveAsDialog() {
 
 bool ScriptPanel::maybeSave() {
     if (!isModified()) return true;
-    const auto answer = QMessageBox::question(this, tr("Script modified"), tr("Save the changes to %1?").arg(title()),
+    const auto answer = QMessageBox::question(this, tr("Script modified"), tr("Save the changes to %1?").arg(path_.isEmpty() ? QString::fromLatin1(kUntitled) : QFileInfo(path_).fileName()),
                                               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
@@ -405,6 +416,11 @@ void ScriptPanel::step() {
 }
 
 void ScriptPanel::stop() { episode_.stop(); }
+
+void ScriptPanel::showKeepResult(const QString& text, bool ok) {
+    console_->append(text, ok ? ScriptConsole::Kind::Info : ScriptConsole::Kind::Error);
+    keep_->setEnabled(!ok && episode_.finishedRollout() != nullptr);
+}
 
 void ScriptPanel::applySpeed() {
     const int sps = stepsPerSecond(speed_->value());

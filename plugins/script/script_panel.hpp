@@ -55,6 +55,10 @@ public:
     ScriptConsole* console() const { return console_; }
     LiveEpisode& episode() { return episode_; }
     QString statusText() const;
+    /// Before the editor's text is replaced or the application quits: unsaved edits ask Save /
+    /// Discard / Cancel. True when the text may go (unmodified, saved, or discarded); false on
+    /// Cancel or when saving failed or was cancelled (the edits stay).
+    bool maybeSave();
     QMenu* fileMenu() const { return fileMenu_; }
     QMenu* examplesMenu() const { return examplesMenu_; }
     QMenu* runMenu() const { return runMenu_; }
@@ -70,6 +74,9 @@ public slots:
     /// One step (starts a paused episode first when none is active).
     void step();
     void stop();
+    /// The result of storing a kept episode: the console shows it (red when !ok) and a failed
+    /// store enables Keep as Rollout again (the episode is still there to retry).
+    void showKeepResult(const QString& text, bool ok);
 
 signals:
     void titleChanged(const QString& title);
@@ -79,13 +86,13 @@ signals:
     /// A run could not start (the script does not compile): the view should leave the live state
     /// of an earlier episode.
     void liveEnded();
-    /// "Keep as Rollout" was pressed: take episode().takeRollout().
+    /// "Keep as Rollout" was pressed: store episode().finishedRollout(), take it once stored and
+    /// report with showKeepResult().
     void keepRollout();
 
 private:
     void buildUi();
     void fillExamples();
-    bool maybeSave();
     bool startEpisode(bool paused);
     void updateStatus();
     void emitLiveFrame();

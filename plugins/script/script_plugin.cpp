@@ -1,5 +1,6 @@
 #include "script_plugin.hpp"
 
+#include <QDateTime>
 #include <QDockWidget>
 #include <QMenu>
 
@@ -12,6 +13,10 @@
 #include "workbench/api/viewer_service.hpp"
 
 namespace iglu::plugins {
+
+namespace {
+const QString kSource = QStringLiteral("script");
+}
 
 bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
@@ -45,6 +50,8 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
         if (auto* viewer = context_->service<workbench::ViewerService>()) viewer->endLive();
     });
     connect(panel_, &ScriptPanel::keepRollout, this, &ScriptPlugin::keepRollout);
+    // Quitting with unsaved edits asks Save / Discard / Cancel (Cancel keeps the workbench open).
+    context.shell().addCloseGuard(panel_, [this] { return panel_->maybeSave(); });
     followTask(context.selection().taskId());
     return true;
 }
@@ -58,13 +65,35 @@ void ScriptPlugin::followTask(const QString& taskId) {
 }
 
 void ScriptPlugin::keepRollout() {
-    auto rollout = panel_->episode().takeRollout();
-    if (!rollout) return;
-    const QString taskId = QString::fromStdString(rollout->taskId);
-    const int frames = static_cast<int>(rollout->size());
-    const qint64 id = context_->data().addRollout(std::move(*rollout));
-    context_->log().info(QStringLiteral("script"),
-                         tr("kept the %1 episode of %2 (%3 steps) as rollout %4").arg(panel_->title(), taskId).arg(frames).arg(id));
+    const core::Rollout* finished = panel_->episode().finishedRollout();
+    if (finished == nullptr) return;
+    core::Rollout rollout = *finished;  // taken from the episode only once stored
+    // "script:oracle.lua 2026-11-23T22:50:01.123Z": the file and when it was kept.
+    rollout.source += " " + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    const QString taskId = QString::fromStdString(rollout.taskId);
+    const QString source = QString::fromStdString(rollout.source);
+    const int frames = static_cast<int>(rollout.size());
+    QString error;
+    const qint64 id = context_->data().storeRollout(std::move(rollout), &error);
+    if (id == 0) {
+        const QString text = tr("Keep as Rollout failed, the episode is not stored: %1").arg(error);
+        context_->log().error(kSource, text);
+        panel_->showKeepResult(text, false);
+        return;
+    }
+    panel_->episode().takeRollout();
+    const QString text =
+        id > 0 ? tr("kept the episode of %1 (%2 steps) as rollout #%3 \"%4\" in %5")
+                     .arg(taskId)
+                     .arg(frames)
+                     .arg(id)
+                     .arg(source, context_->data().path())
+               : tr("kept the episode of %1 (%2 steps) for this session only, NOT saved: a task list has no "
+                    "catalog to store rollouts in (open a catalog to keep episodes)")
+                     .arg(taskId)
+                     .arg(frames);
+    id > 0 ? context_->log().info(kSource, text) : context_->log().warning(kSource, text);
+    panel_->showKeepResult(text, true);
     if (context_->selection().taskId() == taskId) context_->selection().setRollout(id);
 }
 

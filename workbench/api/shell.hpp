@@ -1,11 +1,14 @@
 #pragma once
 // What a plugin may add to the main window. Implemented by the application's main window.
+#include <functional>
+
 #include <QString>
 #include <Qt>
 
 class QDockWidget;
 class QMainWindow;
 class QMenu;
+class QObject;
 class QToolBar;
 class QWidget;
 
@@ -28,6 +31,13 @@ public:
     virtual QToolBar* toolBar(const QString& id, const QString& title) = 0;
     /// Temporary status bar message (0 = until replaced).
     virtual void showStatus(const QString& text, int timeoutMs = 0) = 0;
+    /// Unsaved work: before the main window closes (File > Quit, the window's close button, the
+    /// desktop session ending) every guard is asked, in the order added. A guard with unsaved work
+    /// asks the user (Save / Discard / Cancel) and returns false to keep the window and the
+    /// application open (nothing is shut down, no further guard is asked); true lets it close.
+    /// The guard is dropped when `owner` (not null) is destroyed. (Appended last: plugins built before it
+    /// still call the members above at the same vtable slots.)
+    virtual void addCloseGuard(QObject* owner, std::function<bool()> canClose) = 0;
 };
 
 }  // namespace iglu::workbench

@@ -116,6 +116,20 @@ QToolBar* MainWindow::toolBar(const QString& id, const QString& title) {
 
 void MainWindow::showStatus(const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); }
 
+void MainWindow::addCloseGuard(QObject* owner, std::function<bool()> canClose) {
+    if (owner == nullptr || !canClose) return;
+    closeGuards_.push_back({owner, std::move(canClose)});
+}
+
+bool MainWindow::canClose() {
+    std::erase_if(closeGuards_, [](const CloseGuard& g) { return g.owner.isNull(); });
+    // A guard may show a dialog whose event loop adds or drops guards: iterate over a copy.
+    const std::vector<CloseGuard> guards = closeGuards_;
+    for (const CloseGuard& g : guards)
+        if (!g.owner.isNull() && !g.canClose()) return false;
+    return true;
+}
+
 void MainWindow::restoreLayout() {
     QSettings s;
     if (const auto g = s.value(QStringLiteral("window/geometry")).toByteArray(); !g.isEmpty()) restoreGeometry(g);
@@ -130,6 +144,11 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!canClose()) {
+        event->ignore();  // unsaved work kept: the application stays open
+        showStatus(tr("Quit cancelled"), 4000);
+        return;
+    }
     if (saveOnClose_) saveLayout();
     QMainWindow::closeEvent(event);
 }

@@ -1,7 +1,11 @@
 #pragma once
 // The workbench main window: menus (File, View, Help + what plugins add), dock panels contributed
 // by plugins, a Messages dock showing the log, a status bar; implements the plugins' Shell.
+#include <functional>
+#include <vector>
+
 #include <QMainWindow>
+#include <QPointer>
 
 #include "workbench/api/shell.hpp"
 
@@ -25,6 +29,10 @@ public:
     QMenu* menu(const QString& title) override;
     QToolBar* toolBar(const QString& id, const QString& title) override;
     void showStatus(const QString& text, int timeoutMs = 0) override;
+    void addCloseGuard(QObject* owner, std::function<bool()> canClose) override;
+
+    /// Asks every close guard (see Shell::addCloseGuard); false when one keeps the window open.
+    bool canClose();
 
     /// Restores geometry and dock layout saved by saveLayout() (call after plugins are loaded).
     void restoreLayout();
@@ -51,6 +59,11 @@ private:
     QMenu* helpMenu_;
     QLabel* dataLabel_;
     QPlainTextEdit* messages_;
+    struct CloseGuard {
+        QPointer<QObject> owner;
+        std::function<bool()> canClose;
+    };
+    std::vector<CloseGuard> closeGuards_;
     bool centralTaken_ = false;
     bool saveOnClose_ = true;
 };

@@ -307,6 +307,25 @@ private slots:
         QVERIFY(!panel_->isEnabled());
         QVERIFY(!panel_->session().hasTask());
     }
+
+    void recordWithATaskListSaysNotSaved() {
+        // A task list has no catalog: Record keeps the episode for the session and says so (not "#-1").
+        QString error;
+        QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        wb_->context().selection().setTask(wb_->context().data().tasks().front().id);
+        panel_->capture();
+        QTest::keyClick(panel_, Qt::Key_W);
+        QTest::mouseClick(panel_->findChild<QPushButton*>(QStringLiteral("playRecord")), Qt::LeftButton);
+        const QString status = text("playRecordStatus");
+        QVERIFY2(status.contains(QStringLiteral("NOT saved")), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("#-")), qPrintable(status));
+        auto* combo = wb_->window().findChild<QComboBox*>(QStringLiteral("rolloutCombo"));
+        bool listedAsUnsaved = false;
+        for (int i = 0; i < combo->count(); ++i)
+            listedAsUnsaved = listedAsUnsaved || (combo->itemData(i).toLongLong() < 0 &&
+                                                  combo->itemText(i).startsWith(QStringLiteral("unsaved")));
+        QVERIFY(listedAsUnsaved);
+    }
 };
 
 IGLU_GUI_TEST_MAIN(TestPlayWorkbench)

@@ -2,8 +2,15 @@
 // menu, runs live (flying, max speed) on a bundled task until the target is built (status F1 1,
 // the 3D view follows in live mode) and is kept as a playback rollout; pause stops stepping and
 // Step advances exactly one action; a failing script prints a red file:line link in the console
-// that moves the editor to that line; print output reaches the console.
+// that moves the editor to that line; print output reaches the console. Unsaved edits are never
+// lost without asking: closing the main window and every way of replacing the editor's text (New,
+// Open, each example) ask Save / Discard / Cancel (answered through modal_answers.hpp), Cancel
+// keeps the window open and the text. The New Script template and every example run without an
+// error in every action space through the Run button.
+#include <QApplication>
 #include <QCheckBox>
+#include <QFile>
+#include <QSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
@@ -12,12 +19,14 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QToolButton>
 #include <QtTest>
 
 #include "core/metrics/metrics.hpp"
 #include "gui_main.hpp"
+#include "modal_answers.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -28,6 +37,7 @@
 
 using namespace iglu;
 using namespace iglu::workbench;
+using iglu::testing::ModalAnswers;
 
 namespace {
 const QString kTask = QStringLiteral("CQ-game-1029");  // 6 starting blocks, 13 target blocks
@@ -54,6 +64,28 @@ class TestScriptWorkbench : public QObject {
     QToolButton* button(const char* name) { return child<QToolButton>(name); }
     ViewerService* viewer() { return wb_->context().service<ViewerService>(); }
 
+    QAction* scriptAction(const char* name) { return wb_->window().findChild<QAction*>(QString::fromLatin1(name)); }
+    QString readFile(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+    /// Closes the main window (as File > Quit does); shows it again when it closed.
+    bool closeWindow() {
+        const bool closed = wb_->window().close();
+        if (closed) {
+            wb_->window().show();
+            if (!QTest::qWaitForWindowExposed(&wb_->window())) qWarning("the window did not come back");
+        }
+        return closed;
+    }
+    /// Runs the editor's text through the Run button until the episode ends; its end name.
+    QString runToTheEnd() {
+        QTest::mouseClick(button("scriptRun"), Qt::LeftButton);
+        static const QRegularExpression ended(QStringLiteral("(agent finished|max steps|done|error|stopped)$"));
+        if (!QTest::qWaitFor([&] { return ended.match(status()).hasMatch(); }, 60000)) return QStringLiteral("timeout");
+        return ended.match(status()).captured(1);
+    }
+
     /// Replaces the editor's text as if typed (select all, then insert).
     void setScript(const QString& text) {
         editor()->selectAll();
@@ -62,6 +94,7 @@ class TestScriptWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
+        QApplication::setQuitOnLastWindowClosed(false);  // the tests close and re-show the window
         WorkbenchOptions o;
         o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
         o.defaultPluginPaths = false;
@@ -216,6 +249,166 @@ private slots:
         QVERIFY(wb_->selectTask(QStringLiteral("CQ-game-6"), &error));
         QVERIFY(status().contains(QStringLiteral("stopped")));
         QVERIFY(console()->toPlainText().contains(QStringLiteral("stopped: the selected task changed")));
+    }
+
+    void quitWithUnsavedEditsAsks() {
+        QTemporaryDir dir;
+        // New first: the editor holds edits of the tests above, so New asks; Discard.
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Discard);
+            scriptAction("scriptNew")->trigger();
+            QCOMPARE(answers.seen().size(), 1);
+            QVERIFY2(answers.seen().front().startsWith(QStringLiteral("QMessageBox: Save the changes")), qPrintable(answers.seen().front()));
+        }
+        QCOMPARE(child<QDockWidget>("script")->windowTitle(), QStringLiteral("Script: untitled.lua"));
+        // Unmodified: closing asks nothing.
+        {
+            ModalAnswers answers;
+            QVERIFY(closeWindow());
+            QVERIFY(answers.seen().isEmpty());
+        }
+        const QString mine = QStringLiteral("-- my agent, not saved yet\nreturn { act = function(obs) return {} end }\n");
+        setScript(mine);
+        QVERIFY(child<QDockWidget>("script")->windowTitle().endsWith(QLatin1Char('*')));
+        // Cancel: the window stays open, the edits stay.
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QVERIFY(!wb_->window().close());
+            QCOMPARE(answers.seen().size(), 1);
+            QVERIFY(answers.seen().front().contains(QStringLiteral("untitled.lua")));
+            QVERIFY(wb_->window().isVisible());
+            QCOMPARE(editor()->toPlainText(), mine);
+            QVERIFY(child<QDockWidget>("script")->windowTitle().endsWith(QLatin1Char('*')));
+        }
+        // Save of an untitled script: Save As asks for a file; cancelling that keeps the window open.
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Save);
+            answers.click(QMessageBox::Cancel);  // not a message box: the file dialog is rejected
+            QVERIFY(!wb_->window().close());
+            QCOMPARE(answers.seen().size(), 2);
+            QVERIFY2(answers.seen().back().startsWith(QStringLiteral("QFileDialog")), qPrintable(answers.seen().back()));
+            QVERIFY(wb_->window().isVisible());
+            QCOMPARE(editor()->toPlainText(), mine);
+        }
+        // Save, choosing a file: written, then the window closes.
+        const QString saved = dir.filePath(QStringLiteral("mine.lua"));
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Save);
+            answers.chooseFile(saved);
+            QVERIFY(closeWindow());
+            QCOMPARE(answers.seen().size(), 2);
+            QVERIFY(answers.allAnswered());
+        }
+        QCOMPARE(readFile(saved), mine);
+        QCOMPARE(child<QDockWidget>("script")->windowTitle(), QStringLiteral("Script: mine.lua"));
+        // Edited again, Save writes the open file without a dialog.
+        setScript(mine + QStringLiteral("-- second edit\n"));
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Save);
+            QVERIFY(closeWindow());
+            QCOMPARE(answers.seen().size(), 1);
+        }
+        QCOMPARE(readFile(saved), mine + QStringLiteral("-- second edit\n"));
+        // Discard: closes, the file keeps what was saved.
+        setScript(QStringLiteral("-- thrown away\n"));
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Discard);
+            QVERIFY(closeWindow());
+            QCOMPARE(answers.seen().size(), 1);
+        }
+        QCOMPARE(readFile(saved), mine + QStringLiteral("-- second edit\n"));
+    }
+
+    void replacingUnsavedEditsAsks() {
+        QTemporaryDir dir;
+        const QString other = dir.filePath(QStringLiteral("other.lua"));
+        {
+            QFile f(other);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("return { act = function(obs) return nil end }\n");
+        }
+        const QString mine = QStringLiteral("-- unsaved work\n");
+        setScript(mine);
+        // Every way of replacing the text asks; Cancel keeps the edits.
+        QList<QAction*> entries{scriptAction("scriptNew"), scriptAction("scriptOpen")};
+        for (QAction* a : child<QMenu>("scriptExamples")->actions()) entries << a;
+        QCOMPARE(entries.size(), 5);
+        for (QAction* entry : entries) {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            entry->trigger();
+            QVERIFY2(answers.seen().size() == 1, qPrintable(entry->text()));
+            QVERIFY2(answers.seen().front().startsWith(QStringLiteral("QMessageBox: Save the changes")), qPrintable(entry->text()));
+            QCOMPARE(editor()->toPlainText(), mine);
+            QVERIFY(child<QDockWidget>("script")->windowTitle().endsWith(QLatin1Char('*')));
+        }
+        // A console link to another file (an error naming it) asks too; Cancel keeps the edits.
+        const QString failing = QStringLiteral("return { act = function(obs) error('%1:1: look there', 0) end }\n").arg(other);
+        setScript(failing);
+        QCOMPARE(runToTheEnd(), QStringLiteral("error"));
+        QTextCursor link;
+        for (QTextBlock b = console()->document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().isAnchor() && it.fragment().charFormat().anchorHref().endsWith(other)) {
+                    link = QTextCursor(console()->document());
+                    link.setPosition(it.fragment().position() + 2);
+                }
+        QVERIFY2(!link.isNull(), qPrintable(console()->toPlainText()));
+        console()->setTextCursor(link);
+        console()->ensureCursorVisible();
+        const QPoint at = console()->cursorRect(link).center();
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QTest::mouseClick(console()->viewport(), Qt::LeftButton, {}, at);
+            QCOMPARE(answers.seen().size(), 1);
+            QCOMPARE(editor()->toPlainText(), failing);
+        }
+        // Discard, then Open chooses another file.
+        {
+            ModalAnswers answers;
+            answers.click(QMessageBox::Discard);
+            answers.chooseFile(other);
+            scriptAction("scriptOpen")->trigger();
+            QCOMPARE(answers.seen().size(), 2);
+            QVERIFY(answers.allAnswered());
+        }
+        QCOMPARE(child<QDockWidget>("script")->windowTitle(), QStringLiteral("Script: other.lua"));
+        QVERIFY(editor()->toPlainText().contains(QStringLiteral("return nil")));
+    }
+
+    void templateAndExamplesRunInEveryActionSpace() {
+        // A newcomer's first Run: New Script as it is, and every bundled example, in each action
+        // space, through the Run button: each runs to its end without an error.
+        auto* space = child<QComboBox>("scriptActionSpace");
+        child<QCheckBox>("scriptMaxSpeed")->setChecked(true);
+        child<QSpinBox>("scriptMaxSteps")->setValue(40);
+        QList<QAction*> scripts{scriptAction("scriptNew")};
+        for (QAction* a : child<QMenu>("scriptExamples")->actions()) scripts << a;
+        QVERIFY(space->count() >= 2);
+        for (int i = 0; i < space->count(); ++i) {
+            space->setCurrentIndex(i);
+            for (QAction* load : scripts) {
+                ModalAnswers answers;
+                answers.click(QMessageBox::Discard);  // whatever the editor held before
+                load->trigger();
+                QVERIFY(!editor()->document()->isModified());
+                const QString name = QStringLiteral("%1 (%2)").arg(load->text(), space->currentText());
+                const qsizetype consoleBefore = console()->toPlainText().size();
+                const QString end = runToTheEnd();
+                const QString out = console()->toPlainText().mid(consoleBefore);
+                QVERIFY2(end == QStringLiteral("agent finished") || end == QStringLiteral("max steps") ||
+                             end == QStringLiteral("done"),
+                         qPrintable(name + QStringLiteral(" ended: ") + end + QStringLiteral("\n") + out));
+                QVERIFY2(stepOf(status()) > 0, qPrintable(name + QStringLiteral(": ") + status()));
+            }
+        }
     }
 };
 
