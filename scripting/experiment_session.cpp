@@ -13,6 +13,7 @@
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
+#include "scripting/experiment_lock.hpp"
 #endif
 
 namespace iglu::scripting {
@@ -37,14 +38,18 @@ core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ?
 
 }  // namespace
 
-// The catalog side of a session: the connection and the episodes waiting to be written.
+// The catalog side of a session: the connection, the experiment's writer lock and the episodes
+// waiting to be written.
 struct ExperimentSession::Store {
 #ifdef IGLU_HAVE_CATALOG
     explicit Store(const std::string& path) : cat(path) {}
     catalog::Catalog cat;
+    std::optional<ExperimentLock> lock;  // after cat: released before the connection closes
     std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
     std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
 
+    // Each episode with its rollout, in one transaction (a batch of them): a killed run leaves
+    // neither an episode without its rollout nor a rollout without its episode.
     void flush() {
         if (pending.empty()) return;
         cat.transaction([&] {
@@ -121,6 +126,12 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
                                      " with another configuration (agent, env, seeds or options changed); "
                                      "run it under a new name with --name NAME");
         experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
+        // One writer per experiment: taken before the stored episodes are read, so two runs never
+        // both run the same episodes.
+        store_->lock.emplace(store_->cat, experimentId_, spec_.name);
+        if (const auto& dead = store_->lock->tookOver())
+            tookOver_ = "process " + std::to_string(dead->pid) + " on host " + dead->host + " (started " + dead->started + ")";
+        orphansRemoved_ = store_->cat.removeOrphanRollouts(sessionConfig(spec_).rolloutSource);
         std::map<EpisodeId, catalog::EpisodeRecord> stored;
         for (auto& e : store_->cat.episodes(experimentId_)) stored[{e.taskId, e.seed, e.repetition}] = std::move(e);
         for (const auto& k : all) {

@@ -2,10 +2,15 @@
 // One run of an experiment against a catalog: what `iglu run` and the workbench's Experiments
 // plugin share. It loads the experiment script and its task set (catalog filter words, ids, or a
 // task-list file whose unknown tasks are added to the catalog as custom), refuses to mix a changed
-// configuration into the episodes stored under the same name, skips episodes already stored
-// (resume; they count in the summary), runs the rest on N threads, writes finished episodes (and
-// their rollouts when the experiment records them) in batched transactions, and keeps the
-// per-skill summary beside the do-nothing agent.
+// configuration into the episodes stored under the same name, takes the experiment's writer lock
+// (one writer per experiment and catalog, see experiment_lock.hpp; held until destruction), skips
+// episodes already stored (resume; they count in the summary), runs the rest on N threads, writes
+// finished episodes with their rollouts (when the experiment records them) in batched
+// transactions, and keeps the per-skill summary beside the do-nothing agent.
+//
+// Reproducible: an episode's stored row depends only on (experiment configuration, agent code,
+// task, seed, repetition), never on the jobs count, the order episodes ran in, or a resume (each
+// episode gets a new environment and a new Lua state, see agent_session.hpp).
 //
 // Not thread-safe: construct and run it on one thread (it owns its catalog connection). Cancel
 // from any thread through the flag in SessionRun.
@@ -48,9 +53,10 @@ struct SessionRun {
 
 class ExperimentSession {
 public:
-    /// Loads the experiment and its tasks, checks the stored configuration and finds the episodes
-    /// left to run. Throws ScriptError (experiment script), CatalogError, or std::runtime_error
-    /// naming the catalog / task set.
+    /// Loads the experiment and its tasks, checks the stored configuration, takes the writer lock,
+    /// removes orphan rollouts of the experiment and finds the episodes left to run. Throws
+    /// ScriptError (experiment script), CatalogError, or std::runtime_error naming the catalog /
+    /// task set, or naming the experiment and the process (pid, host, start time) already running it.
     ExperimentSession(const std::string& experimentPath, const SessionOptions& options);
     ~ExperimentSession();
     ExperimentSession(const ExperimentSession&) = delete;
@@ -66,6 +72,10 @@ public:
     std::size_t todoCount() const noexcept { return todo_.size(); }
     /// The experiment's catalog id (0 without a catalog).
     std::int64_t experimentId() const noexcept { return experimentId_; }
+    /// The dead writer whose lock this session took over ("process PID on host H (started T)"), or empty.
+    const std::string& tookOverFrom() const noexcept { return tookOver_; }
+    /// Rollouts of this experiment no episode referenced (left by older versions), deleted on opening.
+    int orphanRolloutsRemoved() const noexcept { return orphansRemoved_; }
     /// Stored (resumed) plus finished episodes.
     const Summary& summary() const noexcept { return summary_; }
 
@@ -83,6 +93,8 @@ private:
     std::size_t episodeCount_ = 0;
     std::size_t resumed_ = 0;
     std::int64_t experimentId_ = 0;
+    std::string tookOver_;
+    int orphansRemoved_ = 0;
     Summary summary_;
     std::unique_ptr<Store> store_;
 };
