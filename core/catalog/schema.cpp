@@ -115,7 +115,7 @@ INSERT INTO catalog_info(key, value) VALUES ('application', 'iglu-workbench');
 // Catalog::claimExperimentWriter). A row outlives a killed process; the caller tells whether its
 // holder is still alive.
 constexpr const char* kVersion2 = R"SQL(
-CREATE TABLE experiment_writers(
+CREATE TABLE IF NOT EXISTS experiment_writers(
   experiment_id INTEGER PRIMARY KEY REFERENCES experiments(id) ON DELETE CASCADE,
   pid INTEGER NOT NULL,
   host TEXT NOT NULL,
