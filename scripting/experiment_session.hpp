@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,9 @@ public:
     const std::string& tookOverFrom() const noexcept { return tookOver_; }
     /// Rollouts of this experiment no episode referenced (left by older versions), deleted on opening.
     int orphanRolloutsRemoved() const noexcept { return orphansRemoved_; }
-    /// Stored (resumed) plus finished episodes.
+    /// Stored (resumed) plus finished episodes. After run() returns it is summed in the
+    /// experiment's episode order, so it does not depend on the order episodes finished in
+    /// (floating-point sums); during run() finished episodes are added as they come.
     const Summary& summary() const noexcept { return summary_; }
 
     /// Runs the episodes left. Finished episodes are written every 64 episodes or 0.5 s and at the
@@ -86,6 +89,14 @@ public:
 
 private:
     struct Store;
+    struct Result {  // what the summary needs of one episode
+        bool ok = false, success = false, baselineSuccess = false;
+        double f1 = 0, baselineF1 = 0;
+        int steps = 0;
+    };
+    std::size_t indexOf(std::size_t task, std::int64_t seed, int repetition) const;
+    void rebuildSummary();
+    std::vector<std::optional<Result>> results_;  // per episode, in allEpisodes order
     ExperimentSpec spec_;
     std::vector<core::Task> tasks_;
     std::vector<core::SkillSet> skills_;  // parallel to tasks_

@@ -98,7 +98,8 @@ QStringList episodeRows(const QString& db, const std::string& name) {
 
 /// Runs every episode left in a new session; with cancelAfter > 0, cancels after that many
 /// finished episodes (counted, not timed) and finishes the rest in a second session (resume).
-void runAll(const std::string& exp, const QString& db, int jobs, int cancelAfter = 0) {
+/// `summary`, when given, receives the last session's summary.
+void runAll(const std::string& exp, const QString& db, int jobs, int cancelAfter = 0, Summary* summary = nullptr) {
     SessionOptions so;
     so.db = db.toStdString();
     if (cancelAfter > 0) {
@@ -120,6 +121,7 @@ void runAll(const std::string& exp, const QString& db, int jobs, int cancelAfter
     how.jobs = jobs;
     s.run(how);
     QCOMPARE(s.todoCount(), std::size_t(0));
+    if (summary) *summary = s.summary();
 }
 
 /// Prints the first differing row of two episode dumps.
@@ -303,6 +305,7 @@ private slots:
         }
         QVERIFY(tasks >= 20);
         QStringList reference;
+        Summary referenceSummary;
         struct Variant {
             int jobs, cancelAfter;
         };
@@ -311,12 +314,21 @@ private slots:
         int i = 0;
         for (const Variant& v : variants) {
             const QString db = copyCatalog(dir, base, QString("run%1.db").arg(i++));
-            runAll(exp, db, v.jobs, v.cancelAfter);
+            Summary summary;
+            runAll(exp, db, v.jobs, v.cancelAfter, &summary);
             const QStringList rows = episodeRows(db, "oracle_walking");
             QCOMPARE(rows.size(), tasks);
-            if (reference.isEmpty()) reference = rows;
+            if (reference.isEmpty()) {
+                reference = rows;
+                referenceSummary = summary;
+            }
             const QByteArray what = QString("jobs %1, cancelled after %2").arg(v.jobs).arg(v.cancelAfter).toUtf8();
             QVERIFY2(sameRows(reference, rows, what.constData()), what.constData());
+            // The printed summary too, to the last bit (sums in episode order, not completion order).
+            QVERIFY2(summary.overall().f1Sum == referenceSummary.overall().f1Sum &&
+                         summary.overall().stepsSum == referenceSummary.overall().stepsSum &&
+                         summary.overall().episodes == tasks,
+                     what.constData());
             QFile::remove(db);
         }
     }
