@@ -13,8 +13,11 @@ namespace iglu::scripting {
 
 namespace {
 
-// SQLite locks bytes from 2^30 on; this range starts at 2^62 (one byte per experiment id).
-constexpr off_t kLockBase = off_t(1) << 62;
+// The lock file beside the catalog. Not the catalog itself: closing any descriptor of a file
+// drops every POSIX lock the process holds on it, SQLite's included (its WAL connections keep a
+// shared lock on the database file while open), which could let another process checkpoint and
+// delete the WAL under this one.
+std::string lockFilePath(const std::string& catalogPath) { return catalogPath + "-experiments.lock"; }
 
 enum class OsLock { Held, Busy, Unsupported };
 
@@ -23,7 +26,7 @@ OsLock lockByte(int fd, std::int64_t experimentId) {
     struct flock fl {};
     fl.l_type = F_WRLCK;
     fl.l_whence = SEEK_SET;
-    fl.l_start = kLockBase + static_cast<off_t>(experimentId);
+    fl.l_start = static_cast<off_t>(experimentId);
     fl.l_len = 1;
     if (::fcntl(fd, F_OFD_SETLK, &fl) == 0) return OsLock::Held;
     if (errno == EAGAIN || errno == EACCES) return OsLock::Busy;
@@ -61,7 +64,7 @@ ExperimentLock::ExperimentLock(catalog::Catalog& cat, std::int64_t experimentId,
                                "(the lock of a stopped or killed run is released or taken over automatically), "
                                "or run under another name with --name NAME";
 
-    fd_ = ::open(cat.path().c_str(), O_RDWR | O_CLOEXEC);
+    fd_ = ::open(lockFilePath(cat.path()).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     const OsLock os = fd_ >= 0 ? lockByte(fd_, experimentId) : OsLock::Unsupported;
     if (os == OsLock::Busy) {
         const auto other = cat.experimentWriter(experimentId);

@@ -3,15 +3,16 @@
 // both run every episode (each computed its to-do list at start) and the second would replace the
 // first's episodes. An ExperimentLock is held by an ExperimentSession for its whole life:
 //
-// - the OS lock: an open-file-description lock (fcntl F_OFD_SETLK) on one byte of the catalog
-//   file far beyond SQLite's own lock bytes, one byte per experiment id. The kernel drops it when
-//   the holder's file is closed, which includes the process dying in any way (SIGKILL, crash), so
-//   a killed run never leaves a lock behind. It also excludes a second session in the same
-//   process (the workbench's Experiments panel);
+// - the OS lock: an open-file-description lock (fcntl F_OFD_SETLK) on one byte per experiment id
+//   of the file CATALOG-experiments.lock beside the catalog (created once, left in place: never
+//   the catalog file itself, whose descriptors SQLite's POSIX locks must not see closed). The
+//   kernel drops it when the holder's file is closed, which includes the process dying in any
+//   way (SIGKILL, crash), so a killed run never leaves a lock behind. It also excludes a second
+//   session in the same process (the workbench's Experiments panel);
 // - the holder's record in the catalog (process id, host, start time), so a refused run can say
 //   who holds the lock. A record whose OS lock is free is stale (its process died) and is taken
-//   over. Where OFD locks are unavailable, a record is stale when its host is this one and its
-//   process no longer exists.
+//   over. Where OFD locks are unavailable (or the lock file cannot be created), a record is stale
+//   when its host is this one and its process no longer exists.
 #include <cstdint>
 #include <optional>
 #include <string>
