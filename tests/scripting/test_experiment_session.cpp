@@ -285,6 +285,12 @@ private slots:
         } catch (const std::runtime_error& e) {
             QVERIFY2(QString(e.what()).contains("another configuration"), e.what());
         }
+        // Every environment option that changes episodes counts (reward scales, done flag).
+        for (const char* env : {"{ max_steps = 10, wrong_placement_scale = 0.5 }", "{ max_steps = 10, right_placement_scale = 2 }",
+                                "{ max_steps = 10, done_after_max_steps = true }"}) {
+            const std::string other = experiment(dir, "c.lua", "same", agent, tasks, env).toStdString();
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, ExperimentSession(other, so));
+        }
         so.name = "same-20";  // under another name it runs
         ExperimentSession renamed(changed, so);
         QCOMPARE(renamed.todoCount(), std::size_t(2));
