@@ -2,7 +2,7 @@
 // Runs agent scripts on whole episodes for experiments. An agent script returns a table with
 // `reset(obs, task, options)` (optional) and `act(obs)`, which returns a discrete id, an action
 // table (walking dict or flying form) or nil when the agent is finished. One AgentWorker owns one
-// AgentSession (one Lua state and one environment): use one per thread.
+// AgentSession (a new Lua state and environment for every episode): use one per thread.
 #include <atomic>
 #include <cstdint>
 #include <optional>

@@ -1,9 +1,13 @@
 #include "scripting/agent_session.hpp"
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "scripting/binding.hpp"
 #include "scripting/module.hpp"
+#include "scripting/state_context.hpp"
 
 namespace iglu::scripting {
 
@@ -71,6 +75,22 @@ std::string actionText(const core::Action& a, core::ActionSpace space) {
 
 core::Pose poseOf(const core::AgentState& a) { return {a.x, a.y, a.z, a.yaw, a.pitch}; }
 
+// The script's text, read once. As luaL_loadfile: a UTF-8 byte order mark and a first line
+// starting with '#' (a shebang) are skipped, the line kept empty so line numbers stay right.
+std::string readScript(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) throw ScriptError(path, "agent script not found");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ScriptError(path, "cannot open the agent script");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) throw ScriptError(path, "cannot read the agent script");
+    std::string text = ss.str();
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+    if (text.starts_with("#")) text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n'));
+    return text;
+}
+
 }  // namespace
 
 bool exactCompletion(const core::Scores& s) noexcept {
@@ -90,23 +110,38 @@ const char* episodeEndName(EpisodeEnd end) noexcept {
 }
 
 AgentSession::AgentSession(const AgentScript& script, SessionConfig config, SandboxOptions sandbox)
-    : config_(std::move(config)), scriptName_(script.name), env_(config_.env), lua_(std::move(sandbox)) {
-    lua_State* L = lua_.get();
-    const int status = script.text ? luaL_loadbufferx(L, script.text->data(), script.text->size(),
-                                                      ("@" + script.name).c_str(), "t")
-                                   : luaL_loadfilex(L, script.name.c_str(), "t");
-    if (status != LUA_OK) throw ScriptError(script.name, lua_.popError());
+    : config_(std::move(config)),
+      scriptName_(script.name),
+      scriptText_(script.text ? *script.text : readScript(script.name)),
+      sandbox_(std::move(sandbox)),
+      env_(config_.env) {
+    buildState();
+}
+
+// A new Lua state with the compiled script and the observation view of env_ (which keeps its
+// address for the session's life). The previous state's print sink is carried over.
+void AgentSession::buildState() {
+    std::function<void(std::string_view)> print;
+    if (lua_) print = detail::context(lua_->get())->print;
+    chunkRef_ = obsRef_ = agentRef_ = actRef_ = LUA_NOREF;
+    lua_.reset();
+    lua_.emplace(sandbox_);
+    if (print) lua_->setPrint(std::move(print));
+    lua_State* L = lua_->get();
+    const std::string chunkName = "@" + scriptName_;
+    if (luaL_loadbufferx(L, scriptText_.data(), scriptText_.size(), chunkName.c_str(), "t") != LUA_OK)
+        throw ScriptError(scriptName_, lua_->popError());
     chunkRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     pushObservation(L, &env_);
     obsRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     stackTop_ = lua_gettop(L);
+    stateUsed_ = false;
 }
 
 AgentSession::~AgentSession() = default;
 
 bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetition) {
     if (running()) finish(EpisodeEnd::Cancelled);
-    lua_State* L = lua_.get();
     end_ = EpisodeEnd::Running;
     error_.clear();
     totalReturn_ = 0;
@@ -117,8 +152,21 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     baselineF1_ = baseline.f1;
     baselineSuccess_ = exactCompletion(baseline);
 
+    // A new environment, as the reference's would be: Environment::reset() keeps part of the
+    // agent's state (reference behaviour), which made an episode depend on the one before it.
+    env_ = core::Environment(config_.env);
     env_.setTask(task);
     env_.reset();
+    if (stateUsed_) {  // nothing of the previous episode's Lua state survives
+        try {
+            buildState();
+        } catch (const std::exception& e) {
+            fail(e.what());
+            return false;
+        }
+    }
+    stateUsed_ = true;
+    lua_State* L = lua_->get();
     rollout_.reset();
     if (config_.recordRollout) {
         rollout_.emplace();
@@ -137,8 +185,8 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     lua_pushboolean(L, config_.env.targetInObs);
     lua_pushinteger(L, static_cast<lua_Integer>(seed * 1000003 + repetition));
     lua_pushlightuserdata(L, &config_.agentOptions);
-    if (lua_.pcall(6, 2) != LUA_OK) {
-        fail(lua_.popError());
+    if (lua_->pcall(6, 2) != LUA_OK) {
+        fail(lua_->popError());
         return false;
     }
     actRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -153,12 +201,12 @@ StepReport AgentSession::step() {
         rep.end = end_;
         return rep;
     }
-    lua_State* L = lua_.get();
+    lua_State* L = lua_->get();
     const core::ActionSpace space = config_.env.actionSpace;
     lua_rawgeti(L, LUA_REGISTRYINDEX, actRef_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, obsRef_);
-    if (lua_.pcall(1, 1) != LUA_OK) {
-        fail(lua_.popError());
+    if (lua_->pcall(1, 1) != LUA_OK) {
+        fail(lua_->popError());
         rep.end = end_;
         return rep;
     }
@@ -181,8 +229,8 @@ StepReport AgentSession::step() {
         lua_insert(L, -2);
         lua_pushlightuserdata(L, &rep.action);
         lua_pushinteger(L, static_cast<lua_Integer>(space));
-        if (lua_.pcall(3, 0) != LUA_OK) {
-            fail(scriptName_ + ": invalid action: " + lua_.popError());
+        if (lua_->pcall(3, 0) != LUA_OK) {
+            fail(scriptName_ + ": invalid action: " + lua_->popError());
             rep.end = end_;
             return rep;
         }
@@ -236,8 +284,9 @@ void AgentSession::fail(std::string message) {
 
 void AgentSession::finish(EpisodeEnd end) {
     end_ = end;
-    lua_State* L = lua_.get();
-    lua_.resetBudget();  // an aborted call leaves the hook erroring on every instruction (finalizers run below)
+    if (!lua_) return;  // a new state could not be made (reset() failed)
+    lua_State* L = lua_->get();
+    lua_->resetBudget();  // an aborted call leaves the hook erroring on every instruction (finalizers run below)
     if (agentRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, agentRef_);
     if (actRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, actRef_);
     agentRef_ = actRef_ = LUA_NOREF;

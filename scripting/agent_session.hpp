@@ -1,8 +1,12 @@
 #pragma once
 // One agent episode driven a step at a time: an agent script (a file, or text such as an editor's
-// buffer, named by its file for file:line errors), one Lua state and one environment.
+// buffer, named by its file for file:line errors), a Lua state and an environment.
 // AgentWorker::run drives a session to the end of each episode; the workbench's Script panel steps
 // it live (pause, single steps, a chosen speed). Not thread-safe: one session per thread.
+//
+// Reproducibility: every episode starts from a freshly constructed environment and a fresh Lua
+// state (the script text read once, at construction), so an episode depends only on (script text,
+// configuration, task, seed, repetition) and never on the episodes the session ran before.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -73,15 +77,20 @@ struct StepReport {
 
 class AgentSession {
 public:
-    /// Creates the Lua state and compiles the script once (reused by every episode). Throws
-    /// ScriptError naming the file and line for a missing or malformed script.
+    /// Reads the script (once: later edits of the file do not reach this session), creates the
+    /// first episode's Lua state and compiles the script. Throws ScriptError naming the file and
+    /// line for a missing or malformed script.
     AgentSession(const AgentScript& script, SessionConfig config, SandboxOptions sandbox);
     ~AgentSession();
     AgentSession(const AgentSession&) = delete;
     AgentSession& operator=(const AgentSession&) = delete;
 
-    /// Starts an episode on `task`: resets the environment, seeds math.random from (seed,
-    /// repetition), builds a fresh agent table and calls reset(obs, task, options). Returns false
+    /// Starts an episode on `task` from a state equal to a new session's: a freshly constructed
+    /// environment (nothing of the previous episode's agent state: vertical speed, pending strafe,
+    /// selected colour... whatever EnvConfig::resetClearsAgentState says) and, after the first
+    /// episode, a new Lua state (no global, `require`d module or upvalue of the previous episode
+    /// survives; a print sink set with lua().setPrint is carried over). Seeds math.random from
+    /// (seed, repetition), runs the script and calls reset(obs, task, options). Returns false
     /// when that failed (ended() == Error, error() holds the traceback).
     bool reset(const core::Task& task, std::int64_t seed, int repetition = 0);
     /// Calls act(obs) once and applies the action. Does nothing once the episode has ended.
@@ -106,19 +115,24 @@ public:
     const core::Task& task() const noexcept { return env_.task(); }
     const SessionConfig& config() const noexcept { return config_; }
     const std::string& scriptName() const noexcept { return scriptName_; }
-    LuaState& lua() noexcept { return lua_; }
+    /// The current episode's Lua state (replaced by the next reset()).
+    LuaState& lua() noexcept { return *lua_; }
     core::Environment& environment() noexcept { return env_; }
     const core::Environment& environment() const noexcept { return env_; }
 
 private:
+    void buildState();
     void finish(EpisodeEnd end);
     void fail(std::string message);
     void record(const core::Action& action, const core::StepResult& r);
 
     SessionConfig config_;
     std::string scriptName_;
+    std::string scriptText_;    // the agent's code, read once
+    SandboxOptions sandbox_;
     core::Environment env_;     // declared before lua_: the state (and its views) dies first
-    LuaState lua_;
+    std::optional<LuaState> lua_;
+    bool stateUsed_ = false;    // an episode ran in lua_: the next one gets a new state
     int chunkRef_ = LUA_NOREF;  // the compiled agent script
     int obsRef_ = LUA_NOREF;    // the observation view of env_
     int agentRef_ = LUA_NOREF;  // this episode's agent table (kept alive while it runs)

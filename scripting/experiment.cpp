@@ -262,6 +262,13 @@ ExperimentSpec loadExperiment(const std::string& path) {
                           {"memory_mb", e.memoryLimit >> 20}};
     // Keys added later appear only when set, so stored configurations of older runs still match.
     if (e.env.povInObs) cfg["env"]["pov"] = {e.env.pov.width, e.env.pov.height};
+    // Options that change episodes must be part of the configuration (a resume under another
+    // value would mix results). reset_clears_agent_state is not: every episode starts from a
+    // new environment, so it cannot change one.
+    const core::EnvConfig defaults;
+    if (e.env.doneAfterMaxSteps != defaults.doneAfterMaxSteps) cfg["env"]["done_after_max_steps"] = e.env.doneAfterMaxSteps;
+    if (e.env.rightPlacementScale != defaults.rightPlacementScale) cfg["env"]["right_placement_scale"] = e.env.rightPlacementScale;
+    if (e.env.wrongPlacementScale != defaults.wrongPlacementScale) cfg["env"]["wrong_placement_scale"] = e.env.wrongPlacementScale;
     e.configJson = cfg.dump();
     return e;
 }

@@ -1,5 +1,6 @@
 #include "scripting/experiment_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -13,6 +14,7 @@
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
+#include "scripting/experiment_lock.hpp"
 #endif
 
 namespace iglu::scripting {
@@ -37,14 +39,18 @@ core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ?
 
 }  // namespace
 
-// The catalog side of a session: the connection and the episodes waiting to be written.
+// The catalog side of a session: the connection, the experiment's writer lock and the episodes
+// waiting to be written.
 struct ExperimentSession::Store {
 #ifdef IGLU_HAVE_CATALOG
     explicit Store(const std::string& path) : cat(path) {}
     catalog::Catalog cat;
+    std::optional<ExperimentLock> lock;  // after cat: released before the connection closes
     std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
     std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
 
+    // Each episode with its rollout, in one transaction (a batch of them): a killed run leaves
+    // neither an episode without its rollout nor a rollout without its episode.
     void flush() {
         if (pending.empty()) return;
         cat.transaction([&] {
@@ -113,6 +119,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
 
     const std::vector<EpisodeKey> all = allEpisodes(spec_, tasks_.size());
     episodeCount_ = all.size();
+    results_.assign(all.size(), std::nullopt);
 #ifdef IGLU_HAVE_CATALOG
     if (store_) {
         // Resuming mixes stored episodes into the summary: only under the same configuration.
@@ -121,6 +128,12 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
                                      " with another configuration (agent, env, seeds or options changed); "
                                      "run it under a new name with --name NAME");
         experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
+        // One writer per experiment: taken before the stored episodes are read, so two runs never
+        // both run the same episodes.
+        store_->lock.emplace(store_->cat, experimentId_, spec_.name);
+        if (const auto& dead = store_->lock->tookOver())
+            tookOver_ = "process " + std::to_string(dead->pid) + " on host " + dead->host + " (started " + dead->started + ")";
+        orphansRemoved_ = store_->cat.removeOrphanRollouts(sessionConfig(spec_).rolloutSource);
         std::map<EpisodeId, catalog::EpisodeRecord> stored;
         for (auto& e : store_->cat.episodes(experimentId_)) stored[{e.taskId, e.seed, e.repetition}] = std::move(e);
         for (const auto& k : all) {
@@ -130,9 +143,12 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
                 todo_.push_back(k);
                 continue;
             }
-            addStoredEpisode(summary_, it->second, t, skills_[k.task]);
+            const catalog::EpisodeRecord& e = it->second;
+            const core::Scores base = core::score(t.target, t.starting);
+            results_[indexOf(k.task, k.seed, k.repetition)] = Result{e.ok, e.success, exactCompletion(base), e.f1, base.f1, e.steps};
             ++resumed_;
         }
+        rebuildSummary();
         return;
     }
 #endif
@@ -157,12 +173,15 @@ RunReport ExperimentSession::run(const SessionRun& how) {
         if (store_) store_->flush();
 #endif
         std::erase_if(todo_, [&](const EpisodeKey& k) { return done.contains({tasks_[k.task].id, k.seed, k.repetition}); });
+        rebuildSummary();
     };
     RunReport report;
     try {
         report = runEpisodes(spec_, tasks_, todo_, ro, [&](EpisodeOutcome&& out) {
             const std::size_t ti = taskIndex.at(out.taskId);
             summary_.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, skills_[ti], out.steps);
+            results_[indexOf(ti, out.seed, out.repetition)] =
+                Result{out.ok, out.success, out.baselineSuccess, out.f1, out.baselineF1, out.steps};
             done.insert({out.taskId, out.seed, out.repetition});
 #ifdef IGLU_HAVE_CATALOG
             if (store_) {
@@ -197,6 +216,23 @@ RunReport ExperimentSession::run(const SessionRun& how) {
     return report;
 }
 
+// The position of (task, seed, repetition) in allEpisodes().
+std::size_t ExperimentSession::indexOf(std::size_t task, std::int64_t seed, int repetition) const {
+    const auto s = static_cast<std::size_t>(std::find(spec_.seeds.begin(), spec_.seeds.end(), seed) - spec_.seeds.begin());
+    const auto reps = static_cast<std::size_t>(spec_.repetitions);
+    return (task * spec_.seeds.size() + s) * reps + static_cast<std::size_t>(repetition);
+}
+
+// Sums in the experiment's episode order: the same summary whatever order episodes finished in.
+void ExperimentSession::rebuildSummary() {
+    Summary s;
+    const std::size_t perTask = spec_.seeds.size() * static_cast<std::size_t>(spec_.repetitions);
+    for (std::size_t i = 0; i < results_.size(); ++i)
+        if (const auto& r = results_[i])
+            s.add(r->ok, r->success, r->f1, r->baselineSuccess, r->baselineF1, skills_[i / perTask], r->steps);
+    summary_ = std::move(s);
+}
+
 #ifdef IGLU_HAVE_CATALOG
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills) {
@@ -205,7 +241,11 @@ void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, c
 }
 
 Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {
-    const std::vector<catalog::EpisodeRecord> episodes = cat.episodes(experimentId);
+    std::vector<catalog::EpisodeRecord> episodes = cat.episodes(experimentId);
+    // Summed in key order, not in the order episodes were written (which depends on the run).
+    std::sort(episodes.begin(), episodes.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.taskId, a.seed, a.repetition) < std::tie(b.taskId, b.seed, b.repetition);
+    });
     catalog::TaskFilter f;
     {
         std::set<std::string> ids;

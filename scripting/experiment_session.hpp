@@ -2,10 +2,15 @@
 // One run of an experiment against a catalog: what `iglu run` and the workbench's Experiments
 // plugin share. It loads the experiment script and its task set (catalog filter words, ids, or a
 // task-list file whose unknown tasks are added to the catalog as custom), refuses to mix a changed
-// configuration into the episodes stored under the same name, skips episodes already stored
-// (resume; they count in the summary), runs the rest on N threads, writes finished episodes (and
-// their rollouts when the experiment records them) in batched transactions, and keeps the
-// per-skill summary beside the do-nothing agent.
+// configuration into the episodes stored under the same name, takes the experiment's writer lock
+// (one writer per experiment and catalog, see experiment_lock.hpp; held until destruction), skips
+// episodes already stored (resume; they count in the summary), runs the rest on N threads, writes
+// finished episodes with their rollouts (when the experiment records them) in batched
+// transactions, and keeps the per-skill summary beside the do-nothing agent.
+//
+// Reproducible: an episode's stored row depends only on (experiment configuration, agent code,
+// task, seed, repetition), never on the jobs count, the order episodes ran in, or a resume (each
+// episode gets a new environment and a new Lua state, see agent_session.hpp).
 //
 // Not thread-safe: construct and run it on one thread (it owns its catalog connection). Cancel
 // from any thread through the flag in SessionRun.
@@ -13,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,9 +54,10 @@ struct SessionRun {
 
 class ExperimentSession {
 public:
-    /// Loads the experiment and its tasks, checks the stored configuration and finds the episodes
-    /// left to run. Throws ScriptError (experiment script), CatalogError, or std::runtime_error
-    /// naming the catalog / task set.
+    /// Loads the experiment and its tasks, checks the stored configuration, takes the writer lock,
+    /// removes orphan rollouts of the experiment and finds the episodes left to run. Throws
+    /// ScriptError (experiment script), CatalogError, or std::runtime_error naming the catalog /
+    /// task set, or naming the experiment and the process (pid, host, start time) already running it.
     ExperimentSession(const std::string& experimentPath, const SessionOptions& options);
     ~ExperimentSession();
     ExperimentSession(const ExperimentSession&) = delete;
@@ -66,7 +73,13 @@ public:
     std::size_t todoCount() const noexcept { return todo_.size(); }
     /// The experiment's catalog id (0 without a catalog).
     std::int64_t experimentId() const noexcept { return experimentId_; }
-    /// Stored (resumed) plus finished episodes.
+    /// The dead writer whose lock this session took over ("process PID on host H (started T)"), or empty.
+    const std::string& tookOverFrom() const noexcept { return tookOver_; }
+    /// Rollouts of this experiment no episode referenced (left by older versions), deleted on opening.
+    int orphanRolloutsRemoved() const noexcept { return orphansRemoved_; }
+    /// Stored (resumed) plus finished episodes. After run() returns it is summed in the
+    /// experiment's episode order, so it does not depend on the order episodes finished in
+    /// (floating-point sums); during run() finished episodes are added as they come.
     const Summary& summary() const noexcept { return summary_; }
 
     /// Runs the episodes left. Finished episodes are written every 64 episodes or 0.5 s and at the
@@ -76,6 +89,14 @@ public:
 
 private:
     struct Store;
+    struct Result {  // what the summary needs of one episode
+        bool ok = false, success = false, baselineSuccess = false;
+        double f1 = 0, baselineF1 = 0;
+        int steps = 0;
+    };
+    std::size_t indexOf(std::size_t task, std::int64_t seed, int repetition) const;
+    void rebuildSummary();
+    std::vector<std::optional<Result>> results_;  // per episode, in allEpisodes order
     ExperimentSpec spec_;
     std::vector<core::Task> tasks_;
     std::vector<core::SkillSet> skills_;  // parallel to tasks_
@@ -83,6 +104,8 @@ private:
     std::size_t episodeCount_ = 0;
     std::size_t resumed_ = 0;
     std::int64_t experimentId_ = 0;
+    std::string tookOver_;
+    int orphansRemoved_ = 0;
     Summary summary_;
     std::unique_ptr<Store> store_;
 };

@@ -1,6 +1,6 @@
 #pragma once
-// Runs the episodes of an experiment on N worker threads, each with its own Lua state and
-// environment. Workers pull episode indices from an atomic counter (no lock on the hot path);
+// Runs the episodes of an experiment on N worker threads, each with its own AgentWorker (a new Lua
+// state and a new environment per episode). Workers pull episode indices from an atomic counter;
 // finished outcomes go to the calling thread, which hands them to `onOutcome` (so a catalog is
 // written from one thread) and shows progress on stderr.
 #include <atomic>

@@ -602,6 +602,12 @@ std::vector<ExperimentRecord> Catalog::experiments() const {
 
 void Catalog::putEpisodes(std::span<const EpisodeRecord> episodes) {
     transaction([&] {
+        // A replaced episode's rollout would be left unreferenced: delete it with the episode.
+        auto& old = impl_->db.prepare(
+            "SELECT rollout_id FROM episodes WHERE experiment_id = ?1 AND task_id = ?2 AND seed = ?3 AND repetition = ?4 "
+            "AND rollout_id IS NOT NULL");
+        auto& drop = impl_->db.prepare(
+            "DELETE FROM rollouts WHERE id = ?1 AND kind = 1 AND NOT EXISTS (SELECT 1 FROM episodes WHERE rollout_id = ?1)");
         auto& s = impl_->db.prepare(R"SQL(
 INSERT INTO episodes(experiment_id, task_id, seed, repetition, ok, error, steps, total_return, precision, recall, f1,
   success, rollout_id, finished)
@@ -613,14 +619,84 @@ ON CONFLICT(experiment_id, task_id, seed, repetition) DO UPDATE SET ok = exclude
 )SQL");
         const std::string now = utcNow();
         for (const auto& e : episodes) {
+            old.reset();
+            old.bind(1, e.experimentId).bind(2, e.taskId).bind(3, e.seed).bind(4, e.repetition);
+            const bool replacing = old.step();
+            const std::int64_t previous = replacing ? old.int64(0) : 0;
+            old.reset();
             s.reset();
             s.bind(1, e.experimentId).bind(2, e.taskId).bind(3, e.seed).bind(4, e.repetition);
             s.bind(5, e.ok ? 1 : 0).bind(6, e.error).bind(7, e.steps).bind(8, e.totalReturn);
             s.bind(9, e.precision).bind(10, e.recall).bind(11, e.f1).bind(12, e.success ? 1 : 0);
             if (e.rolloutId) s.bind(13, *e.rolloutId); else s.bindNull(13);
             s.bind(14, e.finished.empty() ? now : e.finished).run();
+            if (replacing && (!e.rolloutId || *e.rolloutId != previous)) {
+                drop.reset();
+                drop.bind(1, previous).run();
+            }
         }
     });
+}
+
+// --- experiment writers --------------------------------------------------------------------------
+
+namespace {
+
+ExperimentWriter readWriter(sql::Statement& s) {
+    return {s.int64(0), s.int64(1), s.text(2), s.text(3)};
+}
+
+}  // namespace
+
+std::optional<ExperimentWriter> Catalog::experimentWriter(std::int64_t experimentId) const {
+    auto& s = impl_->db.prepare("SELECT experiment_id, pid, host, started FROM experiment_writers WHERE experiment_id = ?1");
+    s.bind(1, experimentId);
+    std::optional<ExperimentWriter> w;
+    if (s.step()) w = readWriter(s);
+    s.reset();
+    return w;
+}
+
+std::optional<ExperimentWriter> Catalog::claimExperimentWriter(const ExperimentWriter& writer,
+                                                               const std::function<bool(const ExperimentWriter&)>& stale) {
+    std::optional<ExperimentWriter> other;
+    transaction([&] {
+        other = experimentWriter(writer.experimentId);
+        if (other && !stale(*other)) return;
+        other.reset();
+        auto& s = impl_->db.prepare(
+            "INSERT OR REPLACE INTO experiment_writers(experiment_id, pid, host, started) VALUES(?1, ?2, ?3, ?4)");
+        s.bind(1, writer.experimentId).bind(2, writer.pid).bind(3, writer.host);
+        s.bind(4, writer.started.empty() ? utcNow() : writer.started).run();
+    });
+    return other;
+}
+
+void Catalog::releaseExperimentWriter(std::int64_t experimentId, std::int64_t pid, const std::string& host) {
+    auto& s = impl_->db.prepare("DELETE FROM experiment_writers WHERE experiment_id = ?1 AND pid = ?2 AND host = ?3");
+    s.bind(1, experimentId).bind(2, pid).bind(3, host).run();
+}
+
+int Catalog::removeOrphanRollouts(const std::string& source) {
+    int n = 0;
+    transaction([&] {
+        auto& s = impl_->db.prepare(
+            "DELETE FROM rollouts WHERE kind = 1 AND source = ?1 AND id NOT IN "
+            "(SELECT rollout_id FROM episodes WHERE rollout_id IS NOT NULL)");
+        s.bind(1, source).run();
+        n = static_cast<int>(impl_->db.changes());
+    });
+    return n;
+}
+
+int Catalog::orphanRolloutCount(const std::string& source) const {
+    auto& s = impl_->db.prepare(
+        "SELECT count(*) FROM rollouts WHERE kind = 1 AND source = ?1 AND id NOT IN "
+        "(SELECT rollout_id FROM episodes WHERE rollout_id IS NOT NULL)");
+    s.bind(1, source);
+    const int n = s.step() ? s.int32(0) : 0;
+    s.reset();
+    return n;
 }
 
 std::vector<EpisodeRecord> Catalog::episodes(std::int64_t experimentId) const {

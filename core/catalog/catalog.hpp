@@ -31,7 +31,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -142,6 +142,13 @@ struct EpisodeRecord {
     std::string finished;                ///< ISO 8601 UTC, set by the catalog when empty
 };
 
+/// The process writing an experiment's episodes (Catalog::claimExperimentWriter).
+struct ExperimentWriter {
+    std::int64_t experimentId = 0;
+    std::int64_t pid = 0;
+    std::string host;
+    std::string started;                 ///< ISO 8601 UTC
+};
 
 class Catalog {
 public:
@@ -207,11 +214,26 @@ public:
     std::optional<ExperimentRecord> experiment(const std::string& name) const;
     std::vector<ExperimentRecord> experiments() const;
     /// Stores finished episodes (one transaction); an existing (experiment, task, seed, repetition)
-    /// is replaced.
+    /// is replaced, and the agent rollout it referenced (if another than the new one) is deleted.
     void putEpisodes(std::span<const EpisodeRecord> episodes);
     void putEpisode(const EpisodeRecord& e) { putEpisodes({&e, 1}); }
     std::vector<EpisodeRecord> episodes(std::int64_t experimentId) const;
     bool hasEpisode(std::int64_t experimentId, const std::string& taskId, std::int64_t seed, int repetition) const;
+
+    /// Records `writer` as the process writing its experiment's episodes, in one transaction with
+    /// the check: when another writer is recorded and `stale(that writer)` returns false, nothing
+    /// changes and that writer is returned; otherwise (none, or a stale one, which is replaced)
+    /// nullopt. Liveness is the caller's to judge (a process id, an OS lock).
+    std::optional<ExperimentWriter> claimExperimentWriter(const ExperimentWriter& writer,
+                                                          const std::function<bool(const ExperimentWriter&)>& stale);
+    std::optional<ExperimentWriter> experimentWriter(std::int64_t experimentId) const;
+    /// Removes the writer record of the experiment if it is (pid, host).
+    void releaseExperimentWriter(std::int64_t experimentId, std::int64_t pid, const std::string& host);
+    /// Deletes agent rollouts of `source` (e.g. "experiment:NAME") that no episode references
+    /// (left by versions that replaced episodes without their rollouts). Returns how many.
+    int removeOrphanRollouts(const std::string& source);
+    /// Agent rollouts of `source` that no episode references.
+    int orphanRolloutCount(const std::string& source) const;
 
 private:
     struct Impl;

@@ -111,9 +111,21 @@ CREATE TABLE episodes(
 INSERT INTO catalog_info(key, value) VALUES ('application', 'iglu-workbench');
 )SQL";
 
+// Version 2: who is writing an experiment's episodes (one writer per experiment, see
+// Catalog::claimExperimentWriter). A row outlives a killed process; the caller tells whether its
+// holder is still alive.
+constexpr const char* kVersion2 = R"SQL(
+CREATE TABLE IF NOT EXISTS experiment_writers(
+  experiment_id INTEGER PRIMARY KEY REFERENCES experiments(id) ON DELETE CASCADE,
+  pid INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  started TEXT NOT NULL
+);
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1};
+    static const std::vector<const char*> steps{kVersion1, kVersion2};
     return steps;
 }
 

@@ -2,7 +2,9 @@
 // Runs one experiment (scripting::ExperimentSession: resume, batched episode writes, per-skill
 // summary) on a worker thread, so the GUI stays live. Progress and the result arrive as signals on
 // the GUI thread; cancel() stops it (episodes in flight are dropped, finished ones are stored, a
-// later run of the same experiment resumes).
+// later run of the same experiment resumes). The session holds the experiment's writer lock while
+// it runs: a job for an experiment that another process (`iglu run`) or job is running ends with
+// finished(false, ...) and the message naming that process (pid, host, start time).
 #include <atomic>
 #include <memory>
 

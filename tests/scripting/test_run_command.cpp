@@ -1,15 +1,22 @@
 // `iglu run` end to end: JSON summary keys, episodes stored in the catalog, resume after a
-// finished run and after Ctrl-C (SIGINT), and a broken experiment reported with its file.
+// finished run and after Ctrl-C (SIGINT), and a broken experiment reported with its file. One
+// writer per experiment: a second `iglu run` of a running experiment is refused naming the
+// holder (pid, host, start time); the lock of a killed (SIGKILL) run is taken over; no orphan
+// rollouts are left.
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <unistd.h>
+
 #include <csignal>
 
 #include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
+#include "scripting/experiment_lock.hpp"
+#include "scripting/experiment_session.hpp"
 
 using namespace iglu;
 
@@ -142,6 +149,73 @@ private slots:
         QCOMPARE(j["ran"].toInt(), 62 - kept);
         QCOMPARE(j["episodes"].toInt(), 62);
         QCOMPARE(storedEpisodes(db, "slow"), 62);
+    }
+
+    void secondRunOfAnExperimentIsRefused() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 10);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "rec.lua",
+                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
+                                              " env = { max_steps = 40 } }")
+                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", tasks));
+        {
+            // This process runs the experiment (the Experiments panel would hold it the same way).
+            scripting::SessionOptions so;
+            so.db = db.toStdString();
+            scripting::ExperimentSession holder(exp.toStdString(), so);
+            Run refused = runIglu({"run", exp, "--db", db, "--json", "-q"});
+            QVERIFY(refused.exitCode != 0);
+            QVERIFY2(refused.err.contains("experiment 'rec' is already being run") &&
+                         refused.err.contains(QString("process %1 on host %2").arg(::getpid()).arg(QString::fromStdString(scripting::hostName()))) &&
+                         refused.err.contains("started 20"),
+                     qPrintable(refused.err));
+            QCOMPARE(storedEpisodes(db, "rec"), 0);  // the refused run stored nothing
+            QCOMPARE(holder.run({}).finished, 10);
+        }
+        // Once the holder is gone, a run resumes (nothing left) and the catalog holds one run's rows.
+        Run after = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        QVERIFY2(after.exitCode == 0, qPrintable(after.err));
+        QCOMPARE(QJsonDocument::fromJson(after.out.toUtf8()).object()["ran"].toInt(), 0);
+        QCOMPARE(storedEpisodes(db, "rec"), 10);
+        catalog::Catalog cat(db.toStdString());
+        QCOMPARE(cat.orphanRolloutCount("experiment:rec"), 0);
+    }
+
+    void killedRunsLockIsTakenOver() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 40);
+        const QString db = dir.filePath("c.db");
+        const QString exp = writeFile(dir, "slow.lua",
+                                      QString("return { name = 'slow', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
+                                              " env = { action_space = 'walking', max_steps = 300 } }")
+                                          .arg(IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua", tasks));
+        QProcess p;
+        p.start(QStringLiteral(IGLU_CLI_PATH), {"run", exp, "--db", db, "--json", "-q"});
+        QVERIFY(p.waitForStarted());
+        // Wait (polling the catalog, no fixed sleep) until it has stored episodes, then kill it hard.
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(db) && storedEpisodes(db, "slow") >= 1, 120000);
+        const qint64 pid = p.processId();
+        ::kill(static_cast<pid_t>(pid), SIGKILL);
+        QVERIFY(p.waitForFinished(60000));
+        {
+            catalog::Catalog cat(db.toStdString());
+            const auto e = cat.experiment("slow");
+            QVERIFY(e.has_value());
+            const auto writer = cat.experimentWriter(e->id);
+            QVERIFY(writer.has_value());  // the killed run could not remove its record...
+            QCOMPARE(writer->pid, pid);
+        }
+        const int kept = storedEpisodes(db, "slow");
+        // ... but its lock died with it: the next run takes over, says so, and finishes the rest.
+        Run rest = runIglu({"run", exp, "--db", db, "--json", "-q", "--jobs", "2"});
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.err));
+        QVERIFY2(rest.err.contains(QString("took over the lock of 'slow' left by process %1").arg(pid)), qPrintable(rest.err));
+        QCOMPARE(QJsonDocument::fromJson(rest.out.toUtf8()).object()["ran"].toInt(), 40 - kept);
+        QCOMPARE(storedEpisodes(db, "slow"), 40);
+        catalog::Catalog cat(db.toStdString());
+        QCOMPARE(cat.orphanRolloutCount("experiment:slow"), 0);  // each episode and its rollout: one transaction
+        QVERIFY(!cat.experimentWriter(cat.experiment("slow")->id).has_value());
     }
 
     void rolloutsAreStoredWhenAsked() {

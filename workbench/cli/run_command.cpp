@@ -2,7 +2,8 @@
 //
 // Runs an experiment script's agent over a task set on N worker threads, stores every finished
 // episode in the catalog (so Ctrl-C keeps them and a re-run resumes), and prints a per-skill
-// summary beside the do-nothing agent's. The work is scripting::ExperimentSession's (shared with
+// summary beside the do-nothing agent's. A second run of the same experiment on the same catalog
+// is refused while the first runs (the error names its pid, host and start time). The work is scripting::ExperimentSession's (shared with
 // the workbench's Experiments plugin); this file is the command line around it.
 #include <iostream>
 #include <memory>
@@ -37,6 +38,12 @@ void run(const Options& o) {
     so.name = o.name;
     ExperimentSession session(o.experiment, so);
     const ExperimentSpec& spec = session.spec();
+    if (!session.tookOverFrom().empty())
+        std::cerr << "iglu run: took over the lock of '" << spec.name << "' left by " << session.tookOverFrom()
+                  << ", which no longer runs\n";
+    if (session.orphanRolloutsRemoved() > 0)
+        std::cerr << "iglu run: removed " << session.orphanRolloutsRemoved() << " rollouts of '" << spec.name
+                  << "' that no episode referenced (left by an older version)\n";
     if (!o.quiet && session.resumedCount() > 0)
         std::cerr << "iglu run: resuming '" << spec.name << "': " << session.resumedCount() << " of "
                   << session.episodeCount() << " episodes already stored\n";

@@ -26,6 +26,7 @@
 #include "core/metrics/metrics.hpp"
 #include "gui_main.hpp"
 #include "scripting/agent.hpp"
+#include "scripting/experiment_session.hpp"
 #include "skill_tables.hpp"
 #include "test_catalog.hpp"
 #include "workbench/api/data_service.hpp"
@@ -322,6 +323,34 @@ private slots:
         QCOMPARE(startedSpy.at(0).at(1).toInt(), total);
         QCOMPARE(startedSpy.at(0).at(2).toInt(), kept);
         QCOMPARE(int(cat().episodes(e->id).size()), total);
+    }
+
+    // The panel runs the same ExperimentSession as `iglu run`, so it obeys the same writer lock:
+    // while another session (here: this process's, as `iglu run` would hold it) runs the
+    // experiment, the panel's run ends at once with the message naming the holder.
+    void runOfALockedExperimentIsRefused() {
+        const QString path = writeExperiment(
+            QStringLiteral("locked_test.lua"),
+            QStringLiteral("return { name = 'locked-test', agent = '%1', tasks = %2, env = { max_steps = 5 } }")
+                .arg(QStringLiteral(IGLU_SOURCE_DIR "/examples/agents/noop.lua"), idsLua()));
+        {
+            scripting::SessionOptions so;
+            so.db = db_.toStdString();
+            scripting::ExperimentSession holder(path.toStdString(), so);
+            const QList<QVariant> r = runAndWait(path, 1);
+            QVERIFY(!r.isEmpty());
+            QVERIFY(!r.at(0).toBool());  // could not run
+            const QString message = r.at(3).toString();
+            QVERIFY2(message.contains(QStringLiteral("experiment 'locked-test' is already being run")) &&
+                         message.contains(QStringLiteral("process %1 on host").arg(QCoreApplication::applicationPid())),
+                     qPrintable(message));
+            const auto e = cat().experiment("locked-test");
+            QVERIFY(e.has_value());
+            QCOMPARE(int(cat().episodes(e->id).size()), 0);
+        }
+        const QList<QVariant> again = runAndWait(path, 1);  // the holder is gone: it runs
+        QVERIFY(!again.isEmpty() && again.at(0).toBool());
+        QCOMPARE(int(cat().episodes(cat().experiment("locked-test")->id).size()), 4);
     }
 
     void doubleClickOpensEpisodeInThePlayer() {
