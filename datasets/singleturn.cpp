@@ -66,7 +66,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
                     qb.checkRecord(r);
                     questionBank[r.fields[static_cast<std::size_t>(cId)]] = r.fields[static_cast<std::size_t>(cText)];
                 } catch (const DatasetError& e) {
-                    report.warn(Reason::BadCsvRow, e.what());
+                    report.warn(e.reason(), e.what());
                 }
             }
         } catch (const DatasetError& e) {

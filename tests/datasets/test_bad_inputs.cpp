@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <sys/stat.h>
@@ -131,6 +132,11 @@ Run runCli(const QStringList& args) {
             QString::fromUtf8(p.readAllStandardError())};
 }
 
+int countOf(const std::map<Reason, int>& m, Reason r) {
+    const auto it = m.find(r);
+    return it == m.end() ? 0 : it->second;
+}
+
 QString issuesText(const ImportReport& r) {
     QString s;
     for (const auto& i : r.issues) s += QString::fromStdString(i.message) + "\n";
@@ -165,7 +171,8 @@ private slots:
         QCOMPARE(d->line, 2);
         QCOMPARE(d->column, 9);
         QVERIFY(core::findDuplicateKey(R"({"x":{"k":"a","k":"b"}})"));
-        QVERIFY(!core::findDuplicateKey(R"({"k":"\"k\"","v":"k"})"));  // a value equal to a key is not a key
+        const std::string valueLikeKey = "{\"k\":\"\\\"k\\\"\",\"v\":\"k\"}";  // {"k":"\"k\"","v":"k"}
+        QVERIFY(!core::findDuplicateKey(valueLikeKey));  // a value equal to a key is not a key
         std::string many = "{";
         for (int i = 0; i < 5000; ++i) many += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
         many += "\"k42\":0}";
@@ -188,7 +195,7 @@ private slots:
                 catalog::Catalog c(db);
                 const auto r = importSingleTurn(root.string(), c);
                 QVERIFY2(r.imported == 2 && r.skipped == 1, qPrintable(QString::fromStdString(kColumns[col]) + "\n" + issuesText(r)));
-                QCOMPARE(r.skippedBy.at(Reason::InvalidUtf8), 1);
+                QCOMPARE(countOf(r.skippedBy, Reason::InvalidUtf8), 1);
                 const QString issues = issuesText(r);
                 QVERIFY2(issues.contains(QString::fromStdString(where)) && issues.contains(QString::fromStdString("field " + kColumns[col])) &&
                              issues.contains(QStringLiteral("0xE9")),
@@ -247,7 +254,7 @@ private slots:
         catalog::Catalog c(freshDb());
         const auto r = importSingleTurn(root2.string(), c);
         QCOMPARE(r.imported, 3);
-        QCOMPARE(r.warningsBy.at(Reason::InvalidUtf8), 1);
+        QCOMPARE(countOf(r.warningsBy, Reason::InvalidUtf8), 1);
         QVERIFY2(issuesText(r).contains("question_bank.csv:2") && issuesText(r).contains("field ClarifyingQuestion"), qPrintable(issuesText(r)));
     }
 
@@ -258,7 +265,7 @@ private slots:
         catalog::Catalog c(freshDb());
         const auto r = importLabels((dir / "labels.csv").string(), c);
         QCOMPARE(r.labels, 1);
-        QCOMPARE(r.skippedBy.at(Reason::InvalidUtf8), 1);
+        QCOMPARE(countOf(r.skippedBy, Reason::InvalidUtf8), 1);
         QVERIFY2(issuesText(r).contains("labels.csv:3") && issuesText(r).contains("field labeler"), qPrintable(issuesText(r)));
     }
 
@@ -298,7 +305,7 @@ private slots:
                     catalog::Catalog c(db);
                     const auto r = importSingleTurn(root.string(), c);
                     QCOMPARE(r.imported, 2);
-                    QCOMPARE(r.skippedBy.at(Reason::UnreadableFile), 1);
+                    QCOMPARE(countOf(r.skippedBy, Reason::UnreadableFile), 1);
                     const QString issues = issuesText(r);
                     QVERIFY2(issues.contains(QString::fromStdString(rel)) && issues.contains(badName(bad)), qPrintable(issues));
                 }
@@ -315,7 +322,7 @@ private slots:
                 catalog::Catalog c(freshDb());
                 const auto r = importSessions(root.string(), c);
                 QCOMPARE(r.imported, 1);
-                QCOMPARE(r.skippedBy.at(Reason::UnreadableFile), 1);
+                QCOMPARE(countOf(r.skippedBy, Reason::UnreadableFile), 1);
                 QVERIFY2(issuesText(r).contains("step-4") && issuesText(r).contains(badName(bad)), qPrintable(issuesText(r)));
             }
             {
@@ -361,7 +368,7 @@ private slots:
                 catalog::Catalog c(db);
                 const auto r = importSingleTurn(root.string(), c);
                 QCOMPARE(r.imported, 2);
-                QCOMPARE(r.skippedBy.at(Reason::DuplicateKey), 1);
+                QCOMPARE(countOf(r.skippedBy, Reason::DuplicateKey), 1);
                 const QString issues = issuesText(r);
                 QVERIFY2(issues.contains(QString::fromStdString(targetOf(2))) && issues.contains("line 2") &&
                              issues.contains(QString::fromStdString("\"" + key + "\"")),
@@ -443,7 +450,7 @@ private slots:
             catalog::Catalog c(freshDb());
             const auto r = importSingleTurn(root.string(), c);
             QCOMPARE(r.imported, 2);
-            QCOMPARE(r.skippedBy.at(Reason::MalformedJson), 1);
+            QCOMPARE(countOf(r.skippedBy, Reason::MalformedJson), 1);
             QVERIFY2(issuesText(r).contains(QString::fromStdString(startOf(1))) && issuesText(r).contains("line 1"), qPrintable(issuesText(r)));
         }
         {

@@ -82,7 +82,7 @@ Loaded load(const RenderOptions& o) {
         if (o.rollout != "random") {
             if (o.rollout.rfind("random:", 0) != 0)
                 throw std::runtime_error("--rollout: '" + o.rollout + "' is not a rollout id or random[:SEED]");
-            ro.seed = core::parseNumberOption<std::uint64_t>("--rollout random:SEED", o.rollout.substr(7), 0,
+            ro.seed = core::parseNumberOption<std::uint64_t>("--rollout " + o.rollout + " (random:SEED)", o.rollout.substr(7), 0,
                                                              std::numeric_limits<std::uint64_t>::max());
         }
         l.rollout = viewers::recordRandomEpisode(l.task, ro);
