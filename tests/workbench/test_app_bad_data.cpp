@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QProcess>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -17,6 +18,7 @@
 #include "workbench/api/message_log.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
+#include "workbench/app/plugins_dialog.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 
@@ -148,6 +150,14 @@ private slots:
         QVERIFY(wb.plugins().plugin(QStringLiteral("libempty.so")) != nullptr);
         QCOMPARE(wb.plugins().plugin(QStringLiteral("libempty.so"))->state, PluginState::Failed);
         QVERIFY(wb.context().log().count(QStringLiteral("libfifo.so")) > 0);
+        PluginsDialog dialog(wb.plugins(), &wb.window());
+        auto* table = dialog.findChild<QTableWidget*>();
+        QVERIFY(table != nullptr);
+        bool shown = false;
+        for (int row = 0; row < table->rowCount(); ++row)
+            shown = shown || (table->item(row, 0)->text() == QStringLiteral("libempty.so") &&
+                              table->item(row, 2)->text() == QStringLiteral("failed") && table->item(row, 3)->text().contains("empty file"));
+        QVERIFY(shown);
     }
 };
 
