@@ -1,8 +1,8 @@
 #include "datasets/csv_reader.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+
+#include "core/util/utf8.hpp"
 
 namespace iglu::datasets {
 
@@ -48,6 +48,7 @@ CsvTable CsvTable::parse(std::string_view text, const std::string& path) {
                 i = end;
                 if (!field.empty() && field.back() == '\r') field.pop_back();
             }
+            if (rec.badUtf8Field < 0 && !core::isValidUtf8(field)) rec.badUtf8Field = static_cast<int>(rec.fields.size());
             rec.fields.push_back(field);
             if (i >= text.size()) {
                 endOfRecord = true;
@@ -63,6 +64,10 @@ CsvTable CsvTable::parse(std::string_view text, const std::string& path) {
         rows.push_back(std::move(rec));
     }
     if (rows.empty()) throw DatasetError(Reason::BadCsvRow, path, "empty CSV file (no header)");
+    if (const int bad = rows.front().badUtf8Field; bad >= 0)
+        throw DatasetError(Reason::InvalidUtf8, path + ":" + std::to_string(rows.front().line),
+                           "header column " + std::to_string(bad + 1) + ": text is not UTF-8 (" +
+                               core::describeInvalidUtf8(rows.front().fields[static_cast<std::size_t>(bad)]) + ")");
     t.header_ = std::move(rows.front().fields);
     rows.erase(rows.begin());
     t.records_ = std::move(rows);
@@ -70,11 +75,7 @@ CsvTable CsvTable::parse(std::string_view text, const std::string& path) {
 }
 
 CsvTable CsvTable::read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DatasetError(Reason::MissingFile, path, "cannot read the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse(ss.str(), path);
+    return parse(readDatasetFile(path), path);
 }
 
 std::optional<int> CsvTable::findColumn(std::string_view name) const {
@@ -92,6 +93,12 @@ void CsvTable::checkRecord(const CsvRecord& r) const {
     if (r.fields.size() != header_.size())
         throw DatasetError(Reason::BadCsvRow, path_ + ":" + std::to_string(r.line),
                            std::to_string(r.fields.size()) + " fields, expected " + std::to_string(header_.size()));
+    if (r.badUtf8Field >= 0) {
+        const auto c = static_cast<std::size_t>(r.badUtf8Field);
+        throw DatasetError(Reason::InvalidUtf8, path_ + ":" + std::to_string(r.line),
+                           "field " + header_[c] + " (column " + std::to_string(c + 1) + "): text is not UTF-8 (" +
+                               core::describeInvalidUtf8(r.fields[c]) + ")");
+    }
 }
 
 }  // namespace iglu::datasets

@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/util/file_read.hpp"
+#include "core/util/utf8.hpp"
+
 namespace iglu::datasets {
 
 const char* reasonName(Reason r) noexcept {
@@ -18,8 +21,23 @@ const char* reasonName(Reason r) noexcept {
         case Reason::BadTape: return "malformed tape";
         case Reason::TapeMismatch: return "tape does not replay to the stored world";
         case Reason::NoPreviousWorld: return "no previous world for the turn";
+        case Reason::UnreadableFile: return "not a readable file";
+        case Reason::InvalidUtf8: return "text is not UTF-8";
+        case Reason::DuplicateKey: return "duplicate JSON key";
     }
     return "?";
+}
+
+DatasetError datasetError(const core::FileError& e) {
+    return DatasetError(e.kind() == core::FileError::Kind::Missing ? Reason::MissingFile : Reason::UnreadableFile, e.path(), e.message());
+}
+
+std::string readDatasetFile(const std::string& path) {
+    try {
+        return core::readRegularFile(path);
+    } catch (const core::FileError& e) {
+        throw datasetError(e);
+    }
 }
 
 namespace {
@@ -35,12 +53,13 @@ void ImportReport::skip(const DatasetError& e) { skip(e.reason(), e.what()); }
 void ImportReport::skip(Reason reason, const std::string& message) {
     ++skipped;
     ++skippedBy[reason];
-    if (issuesWith(issues, reason) < kMaxIssuesPerReason) issues.push_back({reason, message});
+    // Paths and quoted fields may hold any bytes: the report (shown, written as JSON) never fails on them.
+    if (issuesWith(issues, reason) < kMaxIssuesPerReason) issues.push_back({reason, core::toValidUtf8(message)});
 }
 
 void ImportReport::warn(Reason reason, const std::string& message) {
     ++warningsBy[reason];
-    if (issuesWith(issues, reason) < kMaxIssuesPerReason) issues.push_back({reason, message});
+    if (issuesWith(issues, reason) < kMaxIssuesPerReason) issues.push_back({reason, core::toValidUtf8(message)});
 }
 
 int ImportReport::warnings() const {

@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+namespace iglu::core {
+class FileError;
+}
+
 namespace iglu::datasets {
 
 /// Why an item was skipped (or, for tapes, only warned about).
@@ -22,6 +26,9 @@ enum class Reason {
     BadTape,
     TapeMismatch,
     NoPreviousWorld,
+    UnreadableFile,   ///< a folder, FIFO, socket, device, dangling link or unreadable file where a file should be
+    InvalidUtf8,      ///< a text field that is not UTF-8
+    DuplicateKey,     ///< a JSON object with the same key twice
 };
 const char* reasonName(Reason r) noexcept;  ///< "missing file", "malformed JSON", ...
 
@@ -38,9 +45,16 @@ private:
     std::string path_;
 };
 
+/// A core::FileError (from reading an input file) as a DatasetError: MissingFile for a missing
+/// file, UnreadableFile for anything else (folder, FIFO, dangling link, permission denied, ...).
+DatasetError datasetError(const core::FileError& e);
+
+/// Reads a whole dataset input file (a regular file, never blocking on a FIFO); throws DatasetError.
+std::string readDatasetFile(const std::string& path);
+
 struct ImportIssue {
     Reason reason;
-    std::string message;  ///< names the path (and line/column where known)
+    std::string message;  ///< names the path (and line/column where known); always valid UTF-8
 };
 
 struct ImportReport {

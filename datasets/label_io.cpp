@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "datasets/csv_reader.hpp"
+#include "datasets/json_text.hpp"
 #include "datasets/world_state.hpp"
 
 namespace iglu::datasets {
@@ -94,17 +95,7 @@ ImportReport importLabels(const std::string& path, catalog::Catalog& catalog) {
             }
         }
     } else if (endsWith(path, ".json")) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw DatasetError(Reason::MissingFile, path, "cannot read the file");
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        const std::string text = ss.str();
-        nlohmann::json doc;
-        try {
-            doc = nlohmann::json::parse(text);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw DatasetError(Reason::MalformedJson, path, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": malformed JSON");
-        }
+        const nlohmann::json doc = parseJsonText(readDatasetFile(path), path);
         if (!doc.is_object() || !doc.contains("labels") || !doc["labels"].is_array())
             throw DatasetError(Reason::WrongType, path, "labels: expected {\"labels\": [...]}");
         const auto& arr = doc["labels"];

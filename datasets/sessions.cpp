@@ -35,7 +35,7 @@ int stepNumber(const std::string& name) {
 
 fs::path findBuilderData(const fs::path& p) {
     for (const fs::path& c : {p / "builder-data", p / "initial_world_states" / "builder-data"})
-        if (fs::is_directory(c)) return c;
+        if (std::error_code ec; fs::is_directory(c, ec)) return c;
     return p;  // the folder itself holds the session folders
 }
 
@@ -50,12 +50,18 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
     const auto t0 = std::chrono::steady_clock::now();
     ImportReport report;
     report.kind = "sessions";
-    if (!fs::is_directory(pathArg)) throw DatasetError(Reason::MissingFile, pathArg, "not a folder");
+    std::error_code ec;
+    if (!fs::is_directory(pathArg, ec)) {
+        if (fs::exists(fs::symlink_status(pathArg, ec))) throw DatasetError(Reason::UnreadableFile, pathArg, "is not a folder");
+        throw DatasetError(Reason::MissingFile, pathArg, "no such folder");
+    }
     const fs::path base = findBuilderData(pathArg);
 
     std::vector<fs::path> sessionDirs;
-    for (const auto& e : fs::directory_iterator(base)) {
-        if (!e.is_directory()) continue;
+    fs::directory_iterator baseList(base, ec);
+    if (ec) throw DatasetError(Reason::UnreadableFile, base.string(), "cannot list the folder (" + ec.message() + ")");
+    for (const auto& e : baseList) {
+        if (!e.is_directory(ec)) continue;
         const std::string name = e.path().filename().string();
         if (!sessionStructureId(name).empty()) sessionDirs.push_back(e.path());
         else report.skip(Reason::BadFileName, e.path().string() + ": folder name is not <attempt>-c<structure>");
@@ -74,10 +80,18 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
         const fs::path& dir = sessionDirs[si];
         const std::string sessionId = dir.filename().string();
         std::vector<Step> steps;
-        for (const auto& e : fs::directory_iterator(dir)) {
+        fs::directory_iterator stepList(dir, ec);
+        if (ec) {
+            report.skip(Reason::UnreadableFile, dir.string() + ": cannot list the folder (" + ec.message() + ")");
+            writer.itemDone(si + 1, sessionDirs.size());
+            continue;
+        }
+        for (const auto& e : stepList) {
             const std::string name = e.path().filename().string();
             const int n = stepNumber(name);
-            if (e.is_regular_file() && n >= 0) steps.push_back({n, e.path()});
+            // A step-N entry that is not a regular file (folder, FIFO, dangling link) is kept here:
+            // the reader says what it is.
+            if (n >= 0) steps.push_back({n, e.path()});
             else report.skip(Reason::BadFileName, e.path().string() + ": not a step-<N> world state");
         }
         std::sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.n < b.n; });

@@ -46,7 +46,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
     ImportReport report;
     report.kind = "singleturn";
     fs::path csvPath = pathArg;
-    if (fs::is_directory(csvPath)) csvPath /= "clarifying_questions_train.csv";
+    if (std::error_code ec; fs::is_directory(csvPath, ec)) csvPath /= "clarifying_questions_train.csv";
     const fs::path root = csvPath.parent_path();
     auto csv = CsvTable::read(csvPath.string());
     const int cGame = csv.column("GameId"), cInit = csv.column("InitializedWorldPath");
@@ -55,7 +55,9 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
     const auto cQrel = csv.findColumn("qrel"), cQbank = csv.findColumn("qbank");
 
     std::map<std::string, std::string> questionBank;
-    if (fs::exists(root / "question_bank.csv")) {
+    std::error_code ec;
+    // symlink_status: a dangling link or a FIFO named question_bank.csv is reported, not ignored.
+    if (fs::exists(fs::symlink_status(root / "question_bank.csv", ec))) {
         try {
             auto qb = CsvTable::read((root / "question_bank.csv").string());
             int cId = qb.column("qrel"), cText = qb.column("ClarifyingQuestion");
@@ -64,7 +66,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
                     qb.checkRecord(r);
                     questionBank[r.fields[static_cast<std::size_t>(cId)]] = r.fields[static_cast<std::size_t>(cText)];
                 } catch (const DatasetError& e) {
-                    report.warn(Reason::BadCsvRow, e.what());
+                    report.warn(e.reason(), e.what());
                 }
             }
         } catch (const DatasetError& e) {

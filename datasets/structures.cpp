@@ -1,14 +1,13 @@
 // IGLU goal structures (shared/data/structures.json) → tasks with human skill labels.
 #include <chrono>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "core/skills/skill.hpp"
 #include "datasets/batch_writer.hpp"
 #include "datasets/importer.hpp"
+#include "datasets/json_text.hpp"
 #include "datasets/world_state.hpp"
 
 namespace iglu::datasets {
@@ -32,22 +31,13 @@ ImportReport importStructures(const std::string& path, catalog::Catalog& catalog
     const auto t0 = std::chrono::steady_clock::now();
     ImportReport report;
     report.kind = "structures";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DatasetError(Reason::MissingFile, path, "cannot read the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = readDatasetFile(path);
     report.bytes = text.size();
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw DatasetError(Reason::MalformedJson, path, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": malformed JSON");
-    }
+    const nlohmann::json doc = parseJsonText(text, path);
     const nlohmann::json* list = &doc;
     if (doc.is_object()) {
         if (!doc.contains("structures")) throw DatasetError(Reason::WrongType, path, "structures: missing");
-        list = &doc["structures"];
+        list = &doc.at("structures");
     }
     if (!list->is_array()) throw DatasetError(Reason::WrongType, path, "structures: expected an array");
 

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
 
+#include "core/util/file_read.hpp"
+#include "core/util/json_keys.hpp"
 #include "datasets/block_ids.hpp"
 
 namespace iglu::datasets {
@@ -97,6 +99,36 @@ core::Grid readBlocks(element state, const std::string& path, const std::string&
     return g;
 }
 
+// Whether any object in the document holds the same key twice (simdjson's DOM keeps both and
+// answers the first). Objects in world states are small: pairwise comparison, no allocation.
+bool hasDuplicateKey(element e, int depth = 0) {
+    if (depth > 256) return false;  // simdjson's own depth limit is lower
+    if (e.is_object()) {
+        simdjson::dom::object obj;
+        if (e.get_object().get(obj) != simdjson::SUCCESS) return false;
+        std::size_t i = 0;
+        for (auto a : obj) {
+            std::size_t j = 0;
+            for (auto b : obj) {
+                if (j >= i) break;
+                if (a.key == b.key) return true;
+                ++j;
+            }
+            if (hasDuplicateKey(a.value, depth + 1)) return true;
+            ++i;
+        }
+    } else if (e.is_array()) {
+        simdjson::dom::array arr;
+        if (e.get_array().get(arr) != simdjson::SUCCESS) return false;
+        for (element x : arr) {
+            if (x.is_object() || x.is_array()) {
+                if (hasDuplicateKey(x, depth + 1)) return true;
+            }
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 std::string lineColumn(std::string_view text, std::size_t offset) {
@@ -114,18 +146,19 @@ std::string lineColumn(std::string_view text, std::size_t offset) {
 
 struct WorldStateReader::Impl {
     simdjson::dom::parser parser;
+    std::string buffer;  // the file's bytes plus simdjson's padding, reused across files
 };
 
 WorldStateReader::WorldStateReader() : impl_(std::make_unique<Impl>()) {}
 WorldStateReader::~WorldStateReader() = default;
 
 WorldState WorldStateReader::read(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw DatasetError(Reason::MissingFile, path, "no such file");
-    simdjson::padded_string text;
-    if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS)
-        throw DatasetError(Reason::MissingFile, path, "cannot read the file");
-    return parse(std::string_view(text.data(), text.size()), path, false);
+    try {
+        core::readRegularFile(path, impl_->buffer, simdjson::SIMDJSON_PADDING);
+    } catch (const core::FileError& e) {
+        throw datasetError(e);
+    }
+    return parse(std::string_view(impl_->buffer.data(), impl_->buffer.size()), path, false);
 }
 
 WorldState WorldStateReader::parse(std::string_view json, const std::string& path) { return parse(json, path, true); }
@@ -149,6 +182,11 @@ WorldState WorldStateReader::parse(std::string_view json, const std::string& pat
         throw DatasetError(Reason::MalformedJson, path, where + "malformed JSON (" + simdjson::error_message(err) + ")");
     }
     if (!doc.is_object()) wrongType(path, "top level", "an object", doc);
+    if (hasDuplicateKey(doc)) {
+        // Where it is: a text scan, on this error path only.
+        const auto dup = core::findDuplicateKey(json);
+        throw DatasetError(Reason::DuplicateKey, path, dup ? dup->describe() : "an object holds the same key twice");
+    }
     element state;
     if (doc["worldEndingState"].get(state) != simdjson::SUCCESS)
         throw DatasetError(Reason::WrongType, path, "worldEndingState: missing");

@@ -1,6 +1,9 @@
 #include "core/catalog/task_filter.hpp"
 
+#include "core/util/parse_number.hpp"
+
 #include <cctype>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,7 +46,8 @@ TaskFilter parseFilterWords(const std::string& words) {
         else if (lower == "clear" || lower == "unclear") clear = lower == "clear" ? "yes" : "no";
         else if (lower.starts_with("clear:")) clear = lower.substr(6);
         else if (lower.starts_with("source:")) source = lower.substr(7);
-        else if (lower.starts_with("limit:")) limit = std::stoi(lower.substr(6));
+        else if (lower.starts_with("limit:"))
+            limit = core::parseNumberOption<int>("filter word " + w, lower.substr(6), 0, std::numeric_limits<int>::max());
         else if (lower.starts_with("text:")) text += (text.empty() ? "" : " ") + w.substr(5);
         else text += (text.empty() ? "" : " ") + w;
     }

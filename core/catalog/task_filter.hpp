@@ -16,7 +16,8 @@ TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::st
                            const std::string& source, int limit);
 
 /// Filter words: skill names (or skill:NAME), clear / unclear (or clear:yes|no), source:KIND,
-/// limit:N, text:WORD; any other word must occur in the id, instruction or dialog.
+/// limit:N, text:WORD; any other word must occur in the id, instruction or dialog. A bad value
+/// (limit:abc, limit:-1) throws std::runtime_error naming the word and the expected form.
 TaskFilter parseFilterWords(const std::string& words);
 
 }  // namespace iglu::catalog

@@ -56,8 +56,8 @@ Rgb povBlockColour(int colour) noexcept {
 }
 
 PovRenderer::PovRenderer(PovConfig config) : config_(config) {
-    if (config_.width < 1 || config_.height < 1 || config_.width > 8192 || config_.height > 8192)
-        throw std::invalid_argument("POV size must be 1..8192 pixels per side");
+    if (config_.width < 1 || config_.height < 1 || config_.width > kMaxSide || config_.height > kMaxSide)
+        throw std::invalid_argument("POV size must be 1.." + std::to_string(kMaxSide) + " pixels per side");
     if (!(config_.fovYDegrees > 1.0f && config_.fovYDegrees < 179.0f)) throw std::invalid_argument("POV field of view must be in (1, 179) degrees");
     tanY_ = std::tan(config_.fovYDegrees * kPi / 360.0f);
     tanX_ = tanY_ * float(config_.width) / float(config_.height);

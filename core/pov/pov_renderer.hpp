@@ -36,6 +36,9 @@ Rgb povBlockColour(int colour) noexcept;
 
 class PovRenderer {
 public:
+    /// The largest side the renderer accepts (`iglu render --pov`); environments stay within
+    /// PovConfig::kMaxSide.
+    static constexpr int kMaxSide = 8192;
     explicit PovRenderer(PovConfig config = {});
 
     int width() const noexcept { return config_.width; }

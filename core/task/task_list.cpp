@@ -1,9 +1,13 @@
 #include "core/task/task_list.hpp"
 
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "core/util/file_read.hpp"
+#include "core/util/json_keys.hpp"
+#include "core/util/utf8.hpp"
 
 namespace iglu::core {
 
@@ -26,15 +30,24 @@ std::vector<Block> blocksOf(const nlohmann::json& j, const char* field) {
 }  // namespace
 
 std::vector<Task> readTaskList(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error(path + ": cannot open task list");
+    std::string text;
+    try {
+        text = readRegularFile(path);
+    } catch (const FileError& e) {
+        throw std::runtime_error(path + ": cannot open task list: " + e.message());
+    }
     std::vector<Task> tasks;
+    std::istringstream in(text);
     std::string line;
     for (int lineNo = 1; std::getline(in, line); ++lineNo) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         const std::string where = path + ":" + std::to_string(lineNo) + ": ";
         try {
+            if (const auto bad = invalidUtf8Offset(line))
+                throw std::runtime_error("column " + std::to_string(*bad + 1) + ": text is not UTF-8 (" + describeInvalidUtf8(line) + ")");
             const auto j = nlohmann::json::parse(line);
+            if (const auto dup = findDuplicateKey(line))
+                throw std::runtime_error("column " + std::to_string(dup->column) + ": duplicate key \"" + dup->key + "\"");
             if (!j.is_object()) throw std::runtime_error("expected a JSON object");
             Task t;
             if (!j.contains("id") || !j["id"].is_string()) throw std::runtime_error("id: missing or not a string");

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/grid/grid.hpp"
+#include "core/util/json_keys.hpp"
 #include "datasets/csv_reader.hpp"
 #include "datasets/tape.hpp"
 #include "datasets/world_state.hpp"
@@ -18,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         switch (data[0] % 3) {
             case 0: {
+                (void)iglu::core::findDuplicateKey(input);  // any text: no crash, no hang
                 static WorldStateReader reader;
                 auto ws = reader.parse(input, "fuzz");
                 if (ws.tape) (void)parseTape(*ws.tape, ws.grid, ws.avatar.value_or(iglu::core::Pose{}), "fuzz");

@@ -166,14 +166,14 @@ private slots:
         QVERIFY(text.out.contains("flying"));
         Run missing = runIglu({"label", "eval", dir.path() + "/none.json"});
         QCOMPARE(missing.exitCode, 2);
-        QVERIFY(missing.err.contains("none.json: cannot read the file"));
+        QVERIFY(missing.err.contains("none.json: no such file"));
     }
 
     void importErrorsAreClear() {
         QTemporaryDir dir;
         Run missing = runIglu({"import", "singleturn", dir.path(), "--db", dir.path() + "/c.db"});
         QCOMPARE(missing.exitCode, 2);
-        QVERIFY2(missing.err.contains("clarifying_questions_train.csv: cannot read the file"), qPrintable(missing.err));
+        QVERIFY2(missing.err.contains("clarifying_questions_train.csv: no such file"), qPrintable(missing.err));
         QFile notCatalog(dir.path() + "/notes.txt");
         QVERIFY(notCatalog.open(QIODevice::WriteOnly));
         notCatalog.write(QByteArray(4096, 'x'));

@@ -274,8 +274,9 @@ private slots:
         QVERIFY2(text.contains(":6: IsInstructionClear is 'Maybe'"), qPrintable(text));
         QVERIFY2(text.contains(":7: duplicate GameId CQ-game-1 (first on line 2)"), qPrintable(text));
         QCOMPARE(c.task("CQ-game-1")->task.instruction, std::string("Place a red block, then \"another\"\nabove it."));
-        // CQ-game-5 has no target file: skipped as missing, and its non-UTF-8 text did no harm.
-        QCOMPARE(r.skippedBy[Reason::MissingFile], 1);
+        // CQ-game-5's instruction is not UTF-8: skipped naming its line and field, before its files are read.
+        QCOMPARE(r.skippedBy[Reason::InvalidUtf8], 1);
+        QVERIFY2(text.contains(":8: field InputInstruction (column 4): text is not UTF-8 (byte 0xFF at offset 0)"), qPrintable(text));
         QCOMPARE(r.imported, 1);
         // An unterminated quote is a whole-file error naming its line.
         spit(root / "clarifying_questions_train.csv", std::string(kHeader) + "CQ-game-1,\"never closed,x\n");

@@ -49,8 +49,9 @@ struct OffscreenRenderer::Impl {
 };
 
 OffscreenRenderer::OffscreenRenderer(int width, int height) : impl_(std::make_unique<Impl>()) {
-    if (width <= 0 || height <= 0 || width > 8192 || height > 8192)
-        throw RenderError("image size " + std::to_string(width) + "x" + std::to_string(height) + " is out of range 1..8192");
+    if (width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide)
+        throw RenderError("image size " + std::to_string(width) + "x" + std::to_string(height) + " is out of range 1.." +
+                          std::to_string(kMaxSide));
     std::string problem;
     impl_->display = openXDisplay(&problem);
     if (impl_->display == nullptr) throw RenderError(problem);

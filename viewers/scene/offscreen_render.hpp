@@ -34,6 +34,7 @@ void writePng(const Image& image, const std::string& path);
 
 class OffscreenRenderer {
 public:
+    static constexpr int kMaxSide = 8192;  ///< the largest image side (checked by the constructor)
     /// Throws RenderError when there is no usable X display.
     OffscreenRenderer(int width, int height);
     ~OffscreenRenderer();

@@ -10,15 +10,22 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
+#include <QSize>
 #include <QTimer>
 
+#include "core/util/parse_number.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
+#include "workbench/app/workbench_context.hpp"
+#include "workbench/api/message_log.hpp"
 
 namespace {
+const QSize kMinShot{200, 150};   // --size of a screenshot: the smallest useful window
+constexpr int kMaxShotSide = 8192;
+
 int fail(const QString& message, int code = 2) {
     std::fprintf(stderr, "iglu-workbench: error: %s\n", qPrintable(message));
     return code;
@@ -84,8 +91,15 @@ int main(int argc, char** argv) {
     }
 
     QString error;
+    const bool scripted = parser.isSet(screenshot);
+    bool dataOpen = true;
     if (parser.isSet(db)) {
-        if (!workbench.openData(parser.value(db), &error)) return fail(error);
+        // Scripted runs exit on a bad --db; interactive ones open with the error shown, nothing open.
+        if (scripted) {
+            if (!workbench.openData(parser.value(db), &error)) return fail(error);
+        } else {
+            dataOpen = workbench.openStartupData(parser.value(db), &error);
+        }
     } else {
         // The last catalog used (interactive runs), else the bundled example catalog.
         const QString last = options.useSettings ? QSettings().value(QStringLiteral("data/last")).toString() : QString();
@@ -96,10 +110,17 @@ int main(int argc, char** argv) {
             workbench.window().showStatus(error);
         }
     }
-    if (parser.isSet(task) && !workbench.selectTask(parser.value(task), &error)) return fail(error);
-    if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
-        return fail(error);
-    if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
+    if (!dataOpen) {
+        for (const auto* o : {&task, &rollout, &overlay})
+            if (parser.isSet(*o))
+                workbench.context().log().warning(QStringLiteral("workbench"),
+                                                  QStringLiteral("--%1 ignored: no data is open").arg(o->names().constFirst()));
+    } else {
+        if (parser.isSet(task) && !workbench.selectTask(parser.value(task), &error)) return fail(error);
+        if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
+            return fail(error);
+        if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
+    }
     for (const QString& id : parser.values(panel)) {
         auto* dock = workbench.window().findChild<QDockWidget*>(id);
         if (dock == nullptr) return fail(QStringLiteral("--panel %1: no such panel (see View > Panels)").arg(id));
@@ -110,11 +131,15 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        bool okW = false, okH = false;
-        const int w = wh.value(0).toInt(&okW), h = wh.value(1).toInt(&okH);
-        if (wh.size() != 2 || !okW || !okH || w < 200 || h < 150)
-            return fail(QStringLiteral("--size %1: expected WxH, at least 200x150").arg(parser.value(size)));
-        if (!workbench.screenshot(parser.value(screenshot), w, h, &error)) return fail(error);
+        const auto w = iglu::core::parseNumber<int>(wh.value(0).toStdString(), kMinShot.width(), kMaxShotSide);
+        const auto h = iglu::core::parseNumber<int>(wh.value(1).toStdString(), kMinShot.height(), kMaxShotSide);
+        if (wh.size() != 2 || !w || !h)
+            return fail(QStringLiteral("--size: '%1' is not WxH, from %2x%3 to %4x%4")
+                            .arg(parser.value(size))
+                            .arg(kMinShot.width())
+                            .arg(kMinShot.height())
+                            .arg(kMaxShotSide));
+        if (!workbench.screenshot(parser.value(screenshot), *w, *h, &error)) return fail(error);
         std::printf("%s\n", qPrintable(parser.value(screenshot)));
         return 0;
     }

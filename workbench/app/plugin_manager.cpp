@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -20,6 +21,21 @@ namespace iglu::workbench {
 namespace {
 const QString kIidPrefix = QStringLiteral("org.iglu.workbench.IPlugin/");
 const QString kLogSource = QStringLiteral("plugins");
+
+// Why a file named like a library cannot be a plugin, judged without loading or blocking on it
+// (a FIFO is never opened); empty when it looks like a shared library (ELF).
+QString notAPlugin(const QFileInfo& file) {
+    if (file.isSymLink() && !file.exists())
+        return QStringLiteral("not a plugin: dangling symbolic link to %1").arg(file.symLinkTarget());
+    if (file.isDir()) return QStringLiteral("not a plugin: a folder");
+    if (!file.isFile()) return QStringLiteral("not a plugin: not a regular file (FIFO, socket or device)");
+    if (!file.isReadable()) return QStringLiteral("cannot read the file: permission denied");
+    if (file.size() == 0) return QStringLiteral("not a plugin: empty file");
+    QFile f(file.absoluteFilePath());
+    if (!f.open(QIODevice::ReadOnly)) return QStringLiteral("cannot read the file: %1").arg(f.errorString());
+    if (f.read(4) != QByteArray("\x7f" "ELF", 4)) return QStringLiteral("not a plugin: not a shared library (no ELF header)");
+    return {};
+}
 }  // namespace
 
 QString pluginStateName(PluginState s) {
@@ -66,14 +82,31 @@ void PluginManager::discover() {
         const QString canonical = dir.canonicalPath();
         if (seen.contains(canonical)) continue;
         seen << canonical;
-        const auto files = dir.entryInfoList(QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
+        // System: FIFOs, sockets and dangling links named like libraries are reported too.
+        const auto files = dir.entryInfoList(QDir::Files | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
         for (const QFileInfo& file : files) {
+            // Every file named like a shared library is a candidate and ends with a line in the report.
             if (!QLibrary::isLibrary(file.fileName())) continue;
+            if (const QString problem = notAPlugin(file); !problem.isEmpty()) {
+                PluginSpec spec;
+                spec.filePath = file.absoluteFilePath();
+                spec.name = file.fileName();
+                specs_.append(spec);
+                fail(specs_.last(), problem);
+                continue;
+            }
             QPluginLoader probe(file.absoluteFilePath());
             const QJsonObject meta = probe.metaData();  // read from the file; the library is not loaded
-            if (meta.isEmpty()) continue;               // not a Qt plugin
             const QString iid = meta.value(QStringLiteral("IID")).toString();
-            if (!iid.startsWith(kIidPrefix)) continue;  // some other application's plugin
+            if (meta.isEmpty() || !iid.startsWith(kIidPrefix)) {
+                PluginSpec spec;
+                spec.filePath = file.absoluteFilePath();
+                spec.name = file.fileName();
+                specs_.append(spec);
+                fail(specs_.last(), meta.isEmpty() ? tr("not a workbench plugin: a shared library without Qt plugin metadata")
+                                                   : tr("not a workbench plugin: a Qt plugin for another application (interface %1)").arg(iid));
+                continue;
+            }
             const QJsonObject data = meta.value(QStringLiteral("MetaData")).toObject();
             PluginSpec spec;
             spec.filePath = file.absoluteFilePath();

@@ -1,8 +1,11 @@
 #pragma once
 // Finds, orders, loads and initializes workbench plugins (see workbench/api/plugin.hpp).
 //
-// Every shared library in the search folders whose Qt plugin metadata carries our IID is a
-// candidate; its plugin.json is read without loading the library. A plugin ends in one state:
+// Every file named like a shared library in the search folders is a candidate and ends with a line
+// in report(): one that is not a workbench plugin (an empty or text file, a folder, FIFO or
+// dangling link, an ELF library without Qt plugin metadata, another application's Qt plugin) is
+// Failed with that reason, found without loading it (a FIFO is never opened). A plugin's
+// plugin.json is read without loading the library. A plugin ends in one state:
 // Loaded, Disabled (by the user) or Failed with a reason (wrong API version, duplicate name,
 // missing / failed / disabled dependency, dependency cycle, library load error such as an
 // undefined symbol, no IPlugin instance, initialize() returning false or throwing).

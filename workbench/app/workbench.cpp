@@ -5,10 +5,13 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QImageWriter>
+#include <QMessageBox>
 #include <QPixmap>
+#include <QPointer>
 #include <QSettings>
 #include <QTimer>
 
+#include "core/util/parse_number.hpp"
 #include "viewers/playback/episode_recorder.hpp"
 #include "workbench/api/viewer_service.hpp"
 #include "workbench/app/example_catalog.hpp"
@@ -27,6 +30,7 @@ struct Workbench::Impl {
     WorkbenchContext context;
     PluginManager plugins{context};
     std::unique_ptr<MainWindow> window;
+    QPointer<QMessageBox> startupError;
 };
 
 Workbench::Workbench(const WorkbenchOptions& options) : impl_(std::make_unique<Impl>()) {
@@ -65,6 +69,24 @@ bool Workbench::openData(const QString& path, QString* error) {
     return true;
 }
 
+bool Workbench::openStartupData(const QString& path, QString* error) {
+    QString message;
+    if (openData(path, &message)) return true;
+    if (error) *error = message;
+    MainWindow& w = window();
+    w.showStatus(QStringLiteral("Cannot open %1 (see Messages); File > Open opens other data").arg(path));
+    auto* box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Cannot open data"), message, QMessageBox::Ok, &w);
+    box->setObjectName(QStringLiteral("startupDataError"));
+    box->setInformativeText(QStringLiteral("The workbench starts with no data open: use File > Open to open a catalog or task list."));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::NonModal);
+    box->show();  // never exec(): a scripted or unattended start does not wait for it
+    impl_->startupError = box;
+    return false;
+}
+
+QWidget* Workbench::startupErrorDialog() const { return impl_->startupError.data(); }
+
 bool Workbench::openDefaultData(QString* error) {
     const QString path = defaultCatalogPath();
     if (!QFileInfo::exists(path) && !createExampleCatalog(path, &window(), error)) {
@@ -95,12 +117,12 @@ bool Workbench::selectRollout(const QString& rollout, const QString& stepText, Q
     if (rollout == QStringLiteral("random") || rollout.startsWith(QStringLiteral("random:"))) {
         viewers::RandomEpisodeOptions o;
         if (rollout.contains(QLatin1Char(':'))) {
-            bool ok = false;
-            o.seed = rollout.section(QLatin1Char(':'), 1).toULongLong(&ok);
-            if (!ok) {
-                if (error) *error = QStringLiteral("--rollout %1: the seed is not a number").arg(rollout);
+            const auto seed = core::parseNumber<std::uint64_t>(rollout.section(QLatin1Char(':'), 1).toStdString());
+            if (!seed) {
+                if (error) *error = QStringLiteral("--rollout: '%1' is not random:SEED with SEED an integer >= 0").arg(rollout);
                 return false;
             }
+            o.seed = *seed;
         }
         const auto task = ctx.data().task(taskId);
         id = ctx.data().addRollout(viewers::recordRandomEpisode(*task, o));
@@ -112,11 +134,15 @@ bool Workbench::selectRollout(const QString& rollout, const QString& stepText, Q
         }
         id = all.front().id;
     } else {
-        bool ok = false;
-        id = rollout.toLongLong(&ok);
+        const auto parsed = core::parseNumber<qint64>(rollout.toStdString(), 1);
+        if (!parsed) {
+            if (error) *error = QStringLiteral("--rollout: '%1' is not a rollout id (an integer >= 1), first or random[:SEED]").arg(rollout);
+            return false;
+        }
+        id = *parsed;
         bool found = false;
         for (const auto& r : ctx.data().rollouts(taskId)) found = found || r.id == id;
-        if (!ok || !found) {
+        if (!found) {
             if (error) *error = QStringLiteral("rollout \"%1\" is not a rollout of task %2 in %3").arg(rollout, taskId, ctx.data().path());
             return false;
         }
@@ -125,13 +151,15 @@ bool Workbench::selectRollout(const QString& rollout, const QString& stepText, Q
     bool ok = false;
     int step = 0;
     if (stepText.endsWith(QLatin1Char('%'))) {
-        const double pct = stepText.chopped(1).toDouble(&ok);
-        if (ok && r != nullptr) step = static_cast<int>(pct / 100.0 * static_cast<double>(r->size()) + 0.5);
-    } else {
-        step = stepText.toInt(&ok);
+        const auto pct = core::parseNumber<double>(stepText.chopped(1).toStdString(), 0.0, 100.0);
+        ok = pct.has_value();
+        if (ok && r != nullptr) step = static_cast<int>(*pct / 100.0 * static_cast<double>(r->size()) + 0.5);
+    } else if (const auto n = core::parseNumber<int>(stepText.toStdString(), 0)) {
+        ok = true;
+        step = *n;
     }
     if (!ok) {
-        if (error) *error = QStringLiteral("--step %1: expected a frame count or a percentage").arg(stepText);
+        if (error) *error = QStringLiteral("--step: '%1' is not a frame count (an integer >= 0) or a percentage (0%..100%)").arg(stepText);
         return false;
     }
     if (step < 0 || r == nullptr || static_cast<std::size_t>(step) > r->size()) {

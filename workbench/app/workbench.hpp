@@ -5,6 +5,8 @@
 #include <optional>
 
 #include <QString>
+
+class QWidget;
 #include <QStringList>
 
 namespace iglu::workbench {
@@ -37,6 +39,13 @@ public:
 
     /// The command-line steps. Each returns false with a message naming the file / id / field.
     bool openData(const QString& path, QString* error);
+    /// The data named at an interactive start (`--db`): when it cannot be opened the workbench
+    /// keeps running with nothing open, and the error is in the Messages log, the status bar and a
+    /// non-modal dialog (nothing waits for it), so the user can open other data from the File menu.
+    /// Scripted runs (--screenshot) use openData and exit on the error instead.
+    bool openStartupData(const QString& path, QString* error);
+    /// The non-modal dialog openStartupData showed (nullptr when none is open).
+    QWidget* startupErrorDialog() const;
     /// Opens the bundled example catalog, importing examples/data first when it does not exist.
     bool openDefaultData(QString* error);
     bool selectTask(const QString& taskId, QString* error);

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "workbench/cli/bench.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 
 namespace iglu::cli {
@@ -39,10 +40,10 @@ void run(const Options& o) {
         b.run(ctx, out);
     }
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out, 2) << "\n";
         return;
     }
-    for (const auto& [key, value] : out.items()) std::cout << key << ": " << value.dump() << "\n";
+    for (const auto& [key, value] : out.items()) std::cout << key << ": " << jsonText(value) << "\n";
 }
 
 }  // namespace
@@ -53,7 +54,7 @@ void addBenchCommand(CLI::App& app) {
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
     cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, pov, import, query, lua, lua_threads, viewer)");
-    cmd->add_option("--threads", opts->threads, "Threads for env_threads_speedup (default: max(2, cores))");
+    addNumberOption(cmd, "--threads", opts->threads, 1, 1024, "Threads for env_threads_speedup (default: max(2, cores))");
     cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
     cmd->callback([opts] { run(*opts); });
 }

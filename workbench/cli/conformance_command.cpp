@@ -6,6 +6,7 @@
 
 #include "core/conformance/intersection_cases.hpp"
 #include "core/conformance/trace_replay.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 
 namespace iglu::cli {
@@ -65,7 +66,7 @@ void run(const Options& o) {
     if (o.json) {
         nlohmann::json out = {{"passed", passed},         {"failed", failed},          {"traces", traces},
                               {"intersection_cases", caseCount}, {"max_pose_error", worstPose}, {"failures", failures}};
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out, 2) << "\n";
     } else {
         std::cout << files.size() << " traces (largest pose error " << worstPose << "), " << caseCount
                   << " maximal-intersection cases\n";

@@ -5,6 +5,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/interrupt.hpp"
 #include "workbench/cli/progress_line.hpp"
@@ -44,7 +45,7 @@ void run(const Options& o) {
     else if (o.kind == "sessions") report = datasets::importSessions(o.path, cat, opts);
     else report = datasets::importStructures(o.path, cat, opts);
     progress.finish();
-    if (o.json) std::cout << toJson(report).dump(2) << "\n";
+    if (o.json) std::cout << jsonText(toJson(report), 2) << "\n";
     else std::cout << report.summary() << "catalog " << o.db << ": " << cat.taskCount() << " tasks\n";
     if (report.cancelled) exitCode() = 130;
 }

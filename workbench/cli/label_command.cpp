@@ -10,6 +10,7 @@
 #include "core/skills/auto_labeler.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/interrupt.hpp"
 #include "workbench/cli/progress_line.hpp"
@@ -77,7 +78,7 @@ void runEval(const EvalOptions& o) {
             perSkill[core::skillName(s)] = {{"precision", a.precision()}, {"recall", a.recall()}, {"f1", a.f1()}, {"kappa", a.kappa()},
                                             {"tp", a.tp}, {"fp", a.fp}, {"fn", a.fn}, {"tn", a.tn}};
         }
-        std::cout << nlohmann::json{{"structures", human.size()}, {"labeler", core::kAutoLabelerName}, {"per_skill", perSkill}}.dump(2) << "\n";
+        std::cout << jsonText(nlohmann::json{{"structures", human.size()}, {"labeler", core::kAutoLabelerName}, {"per_skill", perSkill}}, 2) << "\n";
         return;
     }
     std::printf("%s against the human labels of %zu structures (%s)\n", core::kAutoLabelerName, human.size(), o.file.c_str());

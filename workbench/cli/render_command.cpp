@@ -4,6 +4,7 @@
 // Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin), or with
 // --pov the agent's first-person view (core::PovRenderer, on the CPU: no display needed).
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/png_file.hpp"
 #ifdef IGLU_HAVE_CATALOG
@@ -63,15 +65,10 @@ Loaded load(const RenderOptions& o) {
         if (!rec) throw std::runtime_error("task \"" + o.task + "\" is not in " + o.db);
         l.task = rec->task;
         if (!o.rollout.empty() && o.rollout.rfind("random", 0) != 0) {
-            std::size_t used = 0;
-            long long id = 0;
-            try {
-                id = std::stoll(o.rollout, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used != o.rollout.size()) throw std::runtime_error("--rollout " + o.rollout + ": not a rollout id");
-            auto r = cat.rollout(id);
+            const auto id = core::parseNumber<long long>(o.rollout, 1);
+            if (!id)
+                throw std::runtime_error("--rollout: '" + o.rollout + "' is not a rollout id (an integer >= 1) or random[:SEED]");
+            auto r = cat.rollout(*id);
             if (!r || r->taskId != o.task)
                 throw std::runtime_error("rollout " + o.rollout + " is not a rollout of task " + o.task + " in " + o.db);
             l.rollout = std::move(*r);
@@ -82,7 +79,12 @@ Loaded load(const RenderOptions& o) {
     }
     if (o.rollout.rfind("random", 0) == 0) {
         viewers::RandomEpisodeOptions ro;
-        if (const auto colon = o.rollout.find(':'); colon != std::string::npos) ro.seed = std::stoull(o.rollout.substr(colon + 1));
+        if (o.rollout != "random") {
+            if (o.rollout.rfind("random:", 0) != 0)
+                throw std::runtime_error("--rollout: '" + o.rollout + "' is not a rollout id or random[:SEED]");
+            ro.seed = core::parseNumberOption<std::uint64_t>("--rollout " + o.rollout + " (random:SEED)", o.rollout.substr(7), 0,
+                                                             std::numeric_limits<std::uint64_t>::max());
+        }
         l.rollout = viewers::recordRandomEpisode(l.task, ro);
     }
     return l;
@@ -105,11 +107,30 @@ AtStep seekStep(const core::Rollout& rollout, int step) {
 }
 
 core::Pose parsePose(const std::string& text) {
-    core::Pose p;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%lf,%lf,%lf,%lf,%lf%c", &p.x, &p.y, &p.z, &p.yaw, &p.pitch, &tail) != 5)
-        throw std::runtime_error("--pose " + text + ": expected X,Y,Z,YAW,PITCH (IGLU coordinates, degrees), e.g. 0,0,3,180,20");
-    return p;
+    double v[5];
+    std::size_t begin = 0;
+    int n = 0;
+    for (; n < 5 && begin <= text.size(); ++n) {
+        const std::size_t comma = std::min(text.find(',', begin), text.size());
+        const auto value = core::parseNumber<double>(std::string_view(text).substr(begin, comma - begin));
+        if (!value) break;
+        v[n] = *value;
+        begin = comma + 1;
+    }
+    if (n != 5 || begin != text.size() + 1)
+        throw std::runtime_error("--pose: '" + text + "' is not X,Y,Z,YAW,PITCH (five numbers: IGLU coordinates, degrees), e.g. 0,0,3,180,20");
+    return core::Pose{v[0], v[1], v[2], v[3], v[4]};
+}
+
+/// WxH, each side in 1..maxSide; the message states the same limit the check uses.
+void parseSize(const std::string& size, int maxSide, int& w, int& h) {
+    const std::size_t x = size.find('x');
+    const auto pw = x == std::string::npos ? std::nullopt : core::parseNumber<int>(std::string_view(size).substr(0, x), 1, maxSide);
+    const auto ph = x == std::string::npos ? std::nullopt : core::parseNumber<int>(std::string_view(size).substr(x + 1), 1, maxSide);
+    if (!pw || !ph)
+        throw std::runtime_error("--size: '" + size + "' is not WxH with each side in 1.." + std::to_string(maxSide) + ", e.g. 800x600");
+    w = *pw;
+    h = *ph;
 }
 
 /// The first-person view at the rollout step's pose (or the reset pose, or --pose), as a PNG.
@@ -135,8 +156,7 @@ void renderPov(const RenderOptions& o, int w, int h) {
 void run(const RenderOptions& o) {
     int w = 0, h = 0;
     const std::string size = o.size.empty() ? (o.pov ? "64x64" : "800x600") : o.size;
-    if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0 || w > 16384 || h > 16384)
-        throw std::runtime_error("--size " + size + ": expected WxH (1..16384 each), e.g. 800x600");
+    parseSize(size, o.pov ? core::PovRenderer::kMaxSide : viewers::OffscreenRenderer::kMaxSide, w, h);
     if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
     if (!o.pose.empty() && !o.pov) throw std::runtime_error("--pose needs --pov");
     if (o.pov) {
@@ -186,7 +206,7 @@ void addRenderCommand(CLI::App& app) {
     cmd->add_option("--db", o->db, "Catalog file, or task list (.jsonl)")->required()->check(CLI::ExistingFile);
     cmd->add_option("--task", o->task, "Task id")->required();
     cmd->add_option("--rollout", o->rollout, "Rollout id (catalog), or random[:SEED] for a recorded random-agent episode");
-    cmd->add_option("--step", o->step, "Rollout step (default: the last)")->check(CLI::NonNegativeNumber);
+    addNumberOption(cmd, "--step", o->step, 0, std::numeric_limits<int>::max(), "Rollout step (default: the last)");
     cmd->add_option("--out", o->out, "PNG file to write")->required();
     cmd->add_flag("--overlay", o->overlay, "Show the intersection overlay (matched / missing / extra)");
     cmd->add_option("--size", o->size, "Image size WxH (default 800x600; 64x64 with --pov)");

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scripting/experiment_session.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/interrupt.hpp"
 
@@ -75,7 +76,7 @@ void run(const Options& o) {
         j["seconds"] = report.seconds;
         j["jobs"] = o.jobs;
         j["interrupted"] = report.cancelled;
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j, 2) << "\n";
     } else {
         std::cout << "experiment " << spec.name << " (" << core::toString(spec.env.actionSpace) << ", "
                   << spec.env.maxSteps << " steps, " << session.tasks().size() << " tasks): ran " << report.finished
@@ -92,7 +93,7 @@ void addRunCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("run", "Run an experiment script (agent x task set) and summarise F1 per skill");
     cmd->add_option("experiment", o->experiment, "Experiment script (.lua)")->required()->check(CLI::ExistingFile);
     cmd->add_option("--db", o->db, "Catalog file: task source, episode store, resume");
-    cmd->add_option("--jobs,-j", o->jobs, "Worker threads (one Lua state each)")->check(CLI::Range(1, 256));
+    addNumberOption(cmd, "--jobs,-j", o->jobs, 1, 256, "Worker threads (one Lua state each)");
     cmd->add_option("--tasks", o->tasks, "Override the task set: all, FILE.jsonl, ids:A,B or filter words (skills, clear, text)");
     cmd->add_flag("--json", o->json, "Print one JSON object (episodes, success_rate, mean_f1, per_skill)");
     cmd->add_flag("--quiet,-q", o->quiet, "No progress line");

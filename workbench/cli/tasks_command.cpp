@@ -1,5 +1,6 @@
 // iglu tasks --db FILE [--skill S]... [--text WORDS] [--clear yes|no] [--source KIND] [--limit N] [--json]
 #include <cstdio>
+#include <limits>
 #include <iostream>
 #include <sstream>
 
@@ -7,6 +8,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
+#include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 
 namespace iglu::cli {
@@ -62,7 +64,7 @@ void run(const Options& o) {
                                 {"blocks_to_remove", r.blocksToRemove},
                                 {"human_skills", skillsJson(r.humanSkills)},
                                 {"auto_skills", skillsJson(r.autoSkills)}};
-            std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+            std::cout << jsonText(j) << "\n";
         }
         return;
     }
@@ -87,7 +89,7 @@ void addTasksCommand(CLI::App& app) {
     cmd->add_option("--text", opts->text, "Only tasks whose id, instruction or dialog contains every word");
     cmd->add_option("--clear", opts->clear, "yes | no: only clear / unclear instructions");
     cmd->add_option("--source", opts->source, "singleturn | session | structure | custom");
-    cmd->add_option("--limit", opts->limit, "At most N tasks");
+    addNumberOption(cmd, "--limit", opts->limit, 0, std::numeric_limits<int>::max(), "At most N tasks");
     cmd->add_flag("--json", opts->json, "One JSON object per task (id, instruction, clear, starting_blocks, target_blocks, ...)");
     cmd->callback([opts] { run(*opts); });
 }

@@ -1,0 +1,22 @@
+#include "datasets/json_text.hpp"
+
+#include "core/util/json_keys.hpp"
+#include "core/util/utf8.hpp"
+#include "datasets/world_state.hpp"
+
+namespace iglu::datasets {
+
+nlohmann::json parseJsonText(const std::string& text, const std::string& path) {
+    if (const auto bad = core::invalidUtf8Offset(text))
+        throw DatasetError(Reason::InvalidUtf8, path, lineColumn(text, *bad) + ": text is not UTF-8 (" + core::describeInvalidUtf8(text) + ")");
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw DatasetError(Reason::MalformedJson, path, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": malformed JSON");
+    }
+    if (const auto dup = core::findDuplicateKey(text)) throw DatasetError(Reason::DuplicateKey, path, dup->describe());
+    return doc;
+}
+
+}  // namespace iglu::datasets
