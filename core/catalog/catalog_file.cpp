@@ -48,8 +48,8 @@ void checkHeader(const std::string& path, const std::uint8_t* h, std::size_t got
                            " pages, the file holds " + std::to_string(fileSize / pageSize));
     const std::uint32_t appId = be32(h + 68);
     if (appId == 0)
-        throw CatalogError(path + ": not an IGLU catalog (a SQLite database without the IGLU application id: another "
-                                  "program's database, or an empty one)");
+        throw CatalogError(path + ": not an IGLU catalog (a SQLite database of another application, or an empty "
+                                  "one: it has no IGLU application id)");
     if (appId != static_cast<std::uint32_t>(applicationId))
         throw CatalogError(path + ": not an IGLU catalog (a SQLite database of another application: application_id " +
                            hex(appId) + ", an IGLU catalog has " + hex(static_cast<std::uint32_t>(applicationId)) + ")");

@@ -12,7 +12,7 @@ namespace iglu::workbench {
 
 class WorkbenchContext final : public PluginContext {
 public:
-    WorkbenchContext() = default;
+    WorkbenchContext() { data_.setMessageLog(&log_); }  // read failures of the data go to the Messages log
     Selection& selection() override { return selection_; }
     DataService& data() override { return data_; }
     MessageLog& log() override { return log_; }
