@@ -565,9 +565,14 @@ std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     const std::string what = db.path() + ": rollout " + std::to_string(id);
     r.starting = decodeGrid(s.blob(3), db.path(), "the starting grid of rollout " + std::to_string(id));
     r.startPose = {s.real(4), s.real(5), s.real(6), s.real(7), s.real(8)};
-    r.frames.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(9), 0, 1 << 24)));
-    r.changes.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(10), 0, 1 << 24)));
     auto blob = s.blob(11);
+    // The stored counts are hints: a damaged row must not reserve more than its blob can hold
+    // (an encoded frame takes at least 60 bytes, a block change 5; frame_codec.cpp).
+    const auto fit = [&](std::int64_t n, std::size_t bytesEach) {
+        return static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, static_cast<std::int64_t>(blob.size() / bytesEach)));
+    };
+    r.frames.reserve(fit(s.int64(9), 60));
+    r.changes.reserve(fit(s.int64(10), 5));
     decodeFrames(blob.data(), blob.size(), r, what);
     s.reset();
     return r;

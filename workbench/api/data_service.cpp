@@ -35,6 +35,7 @@ struct DataService::Impl {
     qint64 nextSessionId = -1;
     bool readOnly = false;
     bool otherWriterNoted = false;
+    bool changeNoted = false;
     mutable QString lastError;
     mutable QStringList reported;  // each distinct failure is logged once per open
 };
@@ -105,7 +106,10 @@ bool DataService::checkForChanges() {
     impl_->otherWriterNoted = otherWriter;
     if (!changed) return false;
     impl_->cache.clear();
-    if (log_) log_->info(logSource(), tr("%1 was changed by another program: views updated").arg(impl_->path));
+    if (!impl_->changeNoted && log_)  // once per open: an experiment run writes every few seconds
+        log_->info(logSource(), tr("%1 was changed by another program (or a background run): views follow its changes")
+                                    .arg(impl_->path));
+    impl_->changeNoted = true;
     guardedEmit("changedElsewhere", [this] { emit changedElsewhere(); });
     guardedEmit("labelsChanged", [this] { emit labelsChanged(QString()); });
     return true;
