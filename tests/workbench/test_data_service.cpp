@@ -221,6 +221,30 @@ private slots:
         QVERIFY(third.waitForFinished(30000));
     }
 
+    // The application itself (offscreen, scripted --screenshot run): each corrupt catalog ends in
+    // an error naming the file and a non-zero exit, never an abort or a crash, the file unchanged.
+    void theApplicationRefusesEachCorruptCatalog() {
+        QTemporaryDir corpusDir;
+        const auto corpus = iglu::test::writeCorruptCatalogs(good_, corpusDir.path());
+        QVERIFY(corpus.size() >= 30);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        for (const auto& bad : corpus) {
+            const QString folder = QFileInfo(bad.path).absolutePath();
+            const auto before = iglu::test::snapshot(folder);
+            QProcess app;
+            app.setProcessEnvironment(env);
+            app.start(QStringLiteral(IGLU_WORKBENCH_PATH),
+                      {QStringLiteral("--db"), bad.path, QStringLiteral("--screenshot"), corpusDir.filePath("shot.png")});
+            QVERIFY(app.waitForFinished(60000));
+            const QString err = QString::fromUtf8(app.readAllStandardError());
+            QVERIFY2(app.exitStatus() == QProcess::NormalExit, qPrintable(bad.name + ": the application crashed\n" + err.right(1000)));
+            QVERIFY2(app.exitCode() != 0, qPrintable(bad.name + ": exit code 0"));
+            QVERIFY2(err.contains(bad.name + ".db"), qPrintable(bad.name + ": " + err.right(1000)));
+            QVERIFY2(iglu::test::snapshot(folder) == before, qPrintable(bad.name + ": the file or its folder changed"));
+        }
+    }
+
     void writeProtectedCatalogOpensReadOnly() {
         if (::geteuid() == 0) QSKIP("root ignores file permissions (test_corrupt_catalog_cli covers this as nobody)");
         const QString path = copyOfGood();
