@@ -189,7 +189,9 @@ void checkPages(sql::Connection& db) {
     } catch (const CatalogError& e) {
         const std::string what = e.what();  // "PATH: preparing `...`: SQLite's message"
         const auto colon = what.rfind(": ");
-        throw CatalogError(db.path() + ": damaged catalog: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+        const std::string why = colon == std::string::npos ? what : what.substr(colon + 2);
+        const bool damaged = why.find("malformed") != std::string::npos || why.find("not a database") != std::string::npos;
+        throw CatalogError(db.path() + (damaged ? ": damaged catalog: " : ": cannot read the catalog: ") + why);
     }
     if (result == "ok") return;
     static const std::string kPrefix = "*** in database main ***\n";
@@ -220,6 +222,9 @@ Catalog::Catalog(const std::string& path, OpenMode mode) {
             access = writable(folderOf(path)) || exists(path + "-shm") ? sql::Access::ReadOnly : sql::Access::Immutable;
     } else if (!writable(path)) {
         throw CatalogError(path + ": the catalog is read-only (no permission to write it)");
+    } else if (!writable(folderOf(path))) {
+        throw CatalogError(path + ": the catalog is read-only (its folder " + folderOf(path) +
+                           " is not writable: SQLite keeps its write-ahead log beside the catalog)");
     }
     impl_ = std::make_unique<Impl>(path, access);
     impl_->mode = mode;
