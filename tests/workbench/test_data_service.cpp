@@ -18,6 +18,7 @@
 #include "core/catalog/catalog.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
+#include "workbench/api/selection.hpp"
 
 using namespace iglu;
 using iglu::workbench::DataService;
@@ -153,6 +154,24 @@ private slots:
         QVERIFY_THROWS_NO_EXCEPTION(data.addRollout(r));
         QCOMPARE(errorsMentioning(log, "view failed"), 1);
         QCOMPARE(data.tasks().size(), 200);  // still usable
+    }
+
+    // The selection service (workbench/api) contains its handlers' exceptions the same way.
+    void throwingSelectionHandlersAreContained() {
+        MessageLog log;
+        log.setEcho(false);
+        workbench::Selection selection;
+        selection.setMessageLog(&log);
+        connect(&selection, &workbench::Selection::taskChanged, this,
+                [](const QString& id) { throw catalog::CatalogError("x.db: damaged catalog while loading " + id.toStdString()); });
+        connect(&selection, &workbench::Selection::stepChanged, this, [](int) { throw 42; });
+        QVERIFY_THROWS_NO_EXCEPTION(selection.setTask(QStringLiteral("task-9")));
+        QCOMPARE(selection.taskId(), QStringLiteral("task-9"));
+        QCOMPARE(log.count("damaged catalog while loading task-9 (while handling taskChanged)"), 1);
+        selection.setRollout(5);
+        QVERIFY_THROWS_NO_EXCEPTION(selection.setStep(3));
+        QCOMPARE(selection.step(), 3);
+        QCOMPARE(log.count("unknown error while handling stepChanged"), 1);
     }
 
     // Another connection's commit is noticed by checkForChanges (what the poll timer calls):

@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "core/task/task_list.hpp"
+#include "workbench/api/guarded_emit.hpp"
 #include "workbench/api/message_log.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
@@ -79,13 +80,7 @@ R DataService::guardedRead(R fallback, F&& read) const {
 
 template <class F>
 void DataService::guardedEmit(const char* signal, F&& emitSignal) {
-    try {
-        emitSignal();
-    } catch (const std::exception& e) {
-        report(tr("%1 (while handling %2)").arg(QString::fromLocal8Bit(e.what()), QLatin1String(signal)));
-    } catch (...) {
-        report(tr("%1: unknown error while handling %2").arg(impl_->path, QLatin1String(signal)));
-    }
+    emitGuarded(signal, std::forward<F>(emitSignal), [this](const QString& message) { report(message); });
 }
 
 bool DataService::checkForChanges() {
