@@ -50,7 +50,7 @@ int openCatalog(lua_State* L) {  // iglu.catalog(path)
     new (box) CatalogBox();
     luaL_setmetatable(L, kCatalogMeta);
     protect(L, [&] {
-        box->cat.emplace(path);
+        box->cat.emplace(path, catalog::OpenMode::ReadOnly);  // scripts read catalogs, never write or create one
         return 0;
     });
     return 1;

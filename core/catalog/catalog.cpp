@@ -1,6 +1,14 @@
 #include "core/catalog/catalog.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <cctype>
 #include <chrono>
 #include <ctime>
@@ -9,9 +17,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog/catalog_file.hpp"
 #include "core/catalog/frame_codec.hpp"
 #include "core/catalog/schema.hpp"
 #include "core/catalog/statement.hpp"
+#include "core/catalog/writer_presence.hpp"
 
 namespace iglu::catalog {
 
@@ -114,21 +124,150 @@ std::string utcNow() {
 }
 
 struct Catalog::Impl {
-    explicit Impl(const std::string& path) : db(path) {}
+    Impl(const std::string& path, sql::Access access) : db(path, access) {}
     sql::Connection db;
+    OpenMode mode = OpenMode::Create;
+    bool created = false;
+    std::int64_t dataVersion = 0;
+    std::unique_ptr<WriterPresence> writers;
     int depth = 0;
 
     void refreshSkillMasks(const std::string& taskId);
     TaskRecord readTask(sql::Statement& s) const;
 };
 
-Catalog::Catalog(const std::string& path) : impl_(std::make_unique<Impl>(path)) {
-    auto& db = impl_->db;
-    schema::migrate(db);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = NORMAL");
-    db.exec("PRAGMA foreign_keys = ON");
+namespace {
+
+bool exists(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::exists(std::filesystem::symlink_status(path, ec)) || std::filesystem::exists(path, ec);
 }
+
+bool writable(const std::string& path) { return ::access(path.c_str(), W_OK) == 0; }
+
+std::string folderOf(const std::string& path) {
+    auto parent = std::filesystem::path(path).parent_path();
+    return parent.empty() ? std::string(".") : parent.string();
+}
+
+// A new catalog is made under a temporary name beside `path` and linked into place in one step,
+// so a process opening `path` meanwhile sees either no file or a whole catalog. Returns false when
+// another process created `path` first.
+bool createCatalogFile(const std::string& path) {
+    const std::string folder = folderOf(path);
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+        throw CatalogError(path + ": cannot create the catalog: the folder " + folder + " does not exist");
+    if (!writable(folder)) throw CatalogError(path + ": cannot create the catalog: the folder " + folder + " is not writable");
+    static std::atomic<int> counter{0};
+    const std::string temp = path + ".new-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    const auto removeTemp = [&] {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((temp + suffix).c_str());
+    };
+    try {
+        sql::Connection db(temp, sql::Access::Create);
+        schema::migrate(db, true);
+        db.exec("PRAGMA journal_mode = WAL");
+    } catch (const CatalogError& e) {
+        removeTemp();
+        std::string why = e.what();
+        if (why.rfind(temp, 0) == 0) why = path + why.substr(temp.size());
+        throw CatalogError(why);
+    }
+    const bool linked = ::link(temp.c_str(), path.c_str()) == 0;
+    const int err = errno;
+    removeTemp();
+    if (!linked && err != EEXIST) throw CatalogError(path + ": cannot create the catalog: " + std::strerror(err));
+    return linked;
+}
+
+// Page-level damage shows only when a damaged page is read; check them all before trusting the file.
+void checkPages(sql::Connection& db) {
+    std::string result;
+    try {
+        result = db.text("PRAGMA quick_check(1)");
+    } catch (const CatalogError& e) {
+        const std::string what = e.what();  // "PATH: preparing `...`: SQLite's message"
+        const auto colon = what.rfind(": ");
+        const std::string why = colon == std::string::npos ? what : what.substr(colon + 2);
+        const bool damaged = why.find("malformed") != std::string::npos || why.find("not a database") != std::string::npos;
+        throw CatalogError(db.path() + (damaged ? ": damaged catalog: " : ": cannot read the catalog: ") + why);
+    }
+    if (result == "ok") return;
+    static const std::string kPrefix = "*** in database main ***\n";
+    if (result.rfind(kPrefix, 0) == 0) result.erase(0, kPrefix.size());
+    std::replace(result.begin(), result.end(), '\n', ' ');
+    throw CatalogError(db.path() + ": damaged catalog: " + result + " (PRAGMA quick_check)");
+}
+
+}  // namespace
+
+Catalog::Catalog(const std::string& path, OpenMode mode) {
+    if (path.empty()) throw CatalogError("no catalog file given (the path is empty)");
+    bool created = false;
+    if (!exists(path)) {
+        if (mode != OpenMode::Create) throw CatalogError(path + ": no such catalog file");
+        created = createCatalogFile(path);
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) throw CatalogError(path + ": not a catalog file (not a regular file)");
+    file::checkWal(path);
+    sql::Access access = sql::Access::ReadWrite;
+    if (mode == OpenMode::ReadOnly) {
+        // Where SQLite may write its -wal / -shm, a read-write connection that refuses every write
+        // (query_only) removes them again on close. A write-protected file opens read-only; in a
+        // read-only folder where the -shm cannot be made, the file cannot change under us (nobody
+        // can write beside it), so SQLite may read it as immutable.
+        if (!writable(path) || !writable(folderOf(path)))
+            access = writable(folderOf(path)) || exists(path + "-shm") ? sql::Access::ReadOnly : sql::Access::Immutable;
+    } else if (!writable(path)) {
+        throw CatalogError(path + ": the catalog is read-only (no permission to write it)");
+    } else if (!writable(folderOf(path))) {
+        throw CatalogError(path + ": the catalog is read-only (its folder " + folderOf(path) +
+                           " is not writable: SQLite keeps its write-ahead log beside the catalog)");
+    }
+    impl_ = std::make_unique<Impl>(path, access);
+    impl_->mode = mode;
+    impl_->created = created;
+    auto& db = impl_->db;
+    std::array<std::uint8_t, file::kHeaderSize> header{};
+    std::int64_t size = 0;
+    const auto got = db.readFileStart(header.data(), header.size(), &size);
+    file::checkHeader(path, header.data(), got, size, schema::kApplicationId);
+    if (mode == OpenMode::ReadOnly) db.exec("PRAGMA query_only = 1");
+    if (mode != OpenMode::ReadOnly && db.readOnly())
+        throw CatalogError(path + ": the catalog is read-only (no permission to write it or its folder)");
+    checkPages(db);
+    schema::migrate(db, mode != OpenMode::ReadOnly);
+    schema::verify(db);
+    if (mode != OpenMode::ReadOnly) {
+        db.exec("PRAGMA journal_mode = WAL");
+        db.exec("PRAGMA synchronous = NORMAL");
+        db.exec("PRAGMA foreign_keys = ON");
+        impl_->writers = std::make_unique<WriterPresence>(path);
+    }
+    impl_->dataVersion = db.scalar("PRAGMA data_version");
+}
+
+Catalog Catalog::inMemory() {
+    Catalog c;
+    c.impl_ = std::make_unique<Impl>(":memory:", sql::Access::Memory);
+    schema::migrate(c.impl_->db, true);
+    c.impl_->db.exec("PRAGMA foreign_keys = ON");
+    return c;
+}
+
+OpenMode Catalog::mode() const noexcept { return impl_->mode; }
+bool Catalog::createdFile() const noexcept { return impl_->created; }
+
+bool Catalog::changedSinceLastCheck() {
+    const auto now = impl_->db.scalar("PRAGMA data_version");
+    const bool changed = now != impl_->dataVersion;
+    impl_->dataVersion = now;
+    return changed;
+}
+
+bool Catalog::openForWritingElsewhere() { return impl_->writers && impl_->writers->otherProcess(); }
 
 Catalog::~Catalog() = default;
 Catalog::Catalog(Catalog&&) noexcept = default;
@@ -431,9 +570,14 @@ std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     const std::string what = db.path() + ": rollout " + std::to_string(id);
     r.starting = decodeGrid(s.blob(3), db.path(), "the starting grid of rollout " + std::to_string(id));
     r.startPose = {s.real(4), s.real(5), s.real(6), s.real(7), s.real(8)};
-    r.frames.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(9), 0, 1 << 24)));
-    r.changes.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(s.int64(10), 0, 1 << 24)));
     auto blob = s.blob(11);
+    // The stored counts are hints: a damaged row must not reserve more than its blob can hold
+    // (an encoded frame takes at least 60 bytes, a block change 5; frame_codec.cpp).
+    const auto fit = [&](std::int64_t n, std::size_t bytesEach) {
+        return static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, static_cast<std::int64_t>(blob.size() / bytesEach)));
+    };
+    r.frames.reserve(fit(s.int64(9), 60));
+    r.changes.reserve(fit(s.int64(10), 5));
     decodeFrames(blob.data(), blob.size(), r, what);
     s.reset();
     return r;

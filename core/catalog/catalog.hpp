@@ -3,8 +3,12 @@
 // dialogs, rollouts (human tapes and agent episodes), skill labels, notes, experiments and their
 // episodes. Every plugin and the CLI read and write it through this class.
 //
-// - Versioned schema (PRAGMA user_version) with forward migrations; opening a newer catalog or a
-//   file that is not a catalog throws CatalogError naming the file, never crashes.
+// - Explicit open modes (OpenMode): readers never write and never create a file; writers need an
+//   existing catalog unless they may create one.
+// - Versioned schema (PRAGMA user_version) with forward migrations. Opening checks the file before
+//   trusting it (header, write-ahead log, page integrity, every table's columns): an empty,
+//   foreign, truncated, damaged or newer file throws CatalogError naming the file and what is
+//   wrong, never crashes, and is left byte for byte as it was.
 // - WAL journal: readers never block the writer; a killed process loses at most the transaction
 //   in flight. Every multi-row write is one transaction.
 // - A Catalog object is not thread-safe: use one per thread (SQLite handles cross-connection
@@ -150,11 +154,29 @@ struct ExperimentWriter {
     std::string started;                 ///< ISO 8601 UTC
 };
 
+/// How a catalog file is opened.
+enum class OpenMode : std::uint8_t {
+    /// For commands that only read (iglu tasks, render, label export): the file must exist and is
+    /// never written; a write-protected file, or one in a read-only folder, opens too.
+    ReadOnly,
+    /// For commands that change an existing catalog (label auto / import): the file must exist
+    /// and be writable.
+    ReadWrite,
+    /// For commands that fill a catalog (import, run): as ReadWrite, but an absent file is created
+    /// (atomically: other processes never see a half-made catalog).
+    Create,
+};
+
 class Catalog {
 public:
-    /// Opens (creating if absent) a catalog file, migrating an older schema forward.
-    /// Throws CatalogError: not a SQLite file / not a catalog / newer schema / unwritable.
-    explicit Catalog(const std::string& path);
+    /// Opens a catalog file (a plain file name: never a URI, never ":memory:"), migrating an older
+    /// schema forward when the mode may write. Throws CatalogError naming the file: empty path, no
+    /// such file (ReadOnly / ReadWrite), empty / not SQLite / another application's database,
+    /// truncated, damaged pages, damaged write-ahead log, invalid or newer schema version, missing
+    /// or mistyped columns, write-protected (ReadWrite / Create).
+    explicit Catalog(const std::string& path, OpenMode mode = OpenMode::Create);
+    /// A private catalog in memory (e.g. to evaluate a file without storing it).
+    static Catalog inMemory();
     ~Catalog();
     Catalog(const Catalog&) = delete;
     Catalog& operator=(const Catalog&) = delete;
@@ -163,6 +185,16 @@ public:
 
     const std::string& path() const noexcept;
     int schemaVersion() const;
+    OpenMode mode() const noexcept;
+    /// True when this object created the file (OpenMode::Create on an absent path).
+    bool createdFile() const noexcept;
+
+    /// True when another connection (this process or another) committed a change since the last
+    /// call (or since opening). Cheap: PRAGMA data_version, no table is read.
+    bool changedSinceLastCheck();
+    /// True while another process has this catalog open for writing (ReadWrite / Create; see
+    /// writer_presence.hpp). Cheap and non-blocking; false for ReadOnly catalogs.
+    bool openForWritingElsewhere();
 
     /// Runs `work` in one transaction (nested calls join the outer one); rolls back on exception.
     void transaction(const std::function<void()>& work);
@@ -236,6 +268,7 @@ public:
     int orphanRolloutCount(const std::string& source) const;
 
 private:
+    Catalog() = default;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

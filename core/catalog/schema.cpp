@@ -1,6 +1,8 @@
 #include "core/catalog/schema.hpp"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/catalog/catalog.hpp"
@@ -131,33 +133,108 @@ const std::vector<const char*>& migrations() {
 
 }  // namespace
 
-void migrate(sql::Connection& db) {
-    // Reading the header is the first access: a non-SQLite file fails here with a clear message.
+void migrate(sql::Connection& db, bool mayWrite) {
     const auto appId = db.scalar("PRAGMA application_id");
     const auto version = db.scalar("PRAGMA user_version");
     const auto tables = db.scalar("SELECT count(*) FROM sqlite_schema");
     if (appId != kApplicationId && (appId != 0 || tables != 0))
         throw CatalogError(db.path() + ": not an IGLU catalog (a SQLite database of another application)");
+    const auto& steps = migrations();
+    if (steps.size() != static_cast<std::size_t>(kSchemaVersion))
+        throw CatalogError(db.path() + ": internal error: " + std::to_string(steps.size()) + " migrations for schema version " +
+                           std::to_string(kSchemaVersion));
     if (version > kSchemaVersion)
         throw CatalogError(db.path() + ": catalog schema version " + std::to_string(version) +
                            " is newer than this program supports (" + std::to_string(kSchemaVersion) +
                            "); use a newer IGLU Workbench");
-    const auto& steps = migrations();
+    // Only a brand-new database may be at version 0; a negative version is never written by us.
+    if (version < 0 || (version == 0 && (appId != 0 || tables != 0)))
+        throw CatalogError(db.path() + ": damaged catalog: invalid schema version " + std::to_string(version) +
+                           " (PRAGMA user_version; this program writes 1.." + std::to_string(kSchemaVersion) + ")");
+    if (version < kSchemaVersion && !mayWrite)
+        throw CatalogError(db.path() + ": catalog schema version " + std::to_string(version) + " is older than this program's (" +
+                           std::to_string(kSchemaVersion) + ") and the catalog is opened read-only: open it once with a "
+                           "command that writes (e.g. iglu label auto) to migrate it");
     for (auto v = version; v < kSchemaVersion; ++v) {
         db.exec("BEGIN IMMEDIATE");
         try {
             // Another process may have migrated while we waited for the write lock.
-            if (db.scalar("PRAGMA user_version") > v) {
+            const auto now = db.scalar("PRAGMA user_version");
+            if (now > v) {
                 db.exec("COMMIT");
                 continue;
             }
-            db.exec(steps[static_cast<std::size_t>(v)]);
+            db.exec(steps.at(static_cast<std::size_t>(v)));
             db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
             db.exec("PRAGMA user_version = " + std::to_string(v + 1));
             db.exec("COMMIT");
         } catch (...) {
-            db.exec("ROLLBACK");
+            try {
+                db.exec("ROLLBACK");
+            } catch (...) {
+                // The migration error matters more (SQLite may have rolled back already).
+            }
             throw;
+        }
+    }
+}
+
+namespace {
+
+struct Column {
+    std::string name, type;
+    std::int64_t notNull = 0, pk = 0;
+    bool operator==(const Column&) const = default;
+};
+
+std::vector<Column> columnsOf(sql::Connection& db, const std::string& table) {
+    auto& s = db.prepare("SELECT name, upper(type), \"notnull\", pk FROM pragma_table_xinfo(?1) ORDER BY cid");
+    s.bind(1, table);
+    std::vector<Column> out;
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.int64(2), s.int64(3)});
+    return out;
+}
+
+std::vector<std::string> tablesOf(sql::Connection& db) {
+    auto& s = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+}
+
+// The tables and columns of the current schema, built once by running the migrations in memory.
+const std::vector<std::pair<std::string, std::vector<Column>>>& expectedTables() {
+    static const auto tables = [] {
+        sql::Connection mem(":memory:", sql::Access::Memory);
+        for (const char* step : migrations()) mem.exec(step);
+        std::vector<std::pair<std::string, std::vector<Column>>> out;
+        for (const auto& name : tablesOf(mem)) out.emplace_back(name, columnsOf(mem, name));
+        return out;
+    }();
+    return tables;
+}
+
+std::string describe(const Column& c) {
+    return c.name + " " + (c.type.empty() ? std::string("(no type)") : c.type) + (c.notNull ? " NOT NULL" : "") +
+           (c.pk ? " PRIMARY KEY" : "");
+}
+
+}  // namespace
+
+void verify(sql::Connection& db) {
+    for (const auto& [table, want] : expectedTables()) {
+        const auto have = columnsOf(db, table);
+        if (have.empty()) throw CatalogError(db.path() + ": damaged catalog: table " + table + " is missing");
+        for (const auto& w : want) {
+            const Column* h = nullptr;
+            for (const auto& c : have)
+                if (c.name == w.name) h = &c;
+            if (!h)
+                throw CatalogError(db.path() + ": damaged catalog: table " + table + " lacks column " + w.name + " (" +
+                                   describe(w) + ")");
+            if (!(*h == w))
+                throw CatalogError(db.path() + ": damaged catalog: column " + table + "." + w.name + " is " + describe(*h) +
+                                   ", expected " + describe(w));
         }
     }
 }

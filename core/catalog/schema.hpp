@@ -7,8 +7,14 @@ namespace iglu::catalog::schema {
 /// PRAGMA application_id of IGLU catalogs ("IGLU" in ASCII).
 inline constexpr int kApplicationId = 0x49474C55;
 
-/// Checks that the file is an IGLU catalog (or empty), then migrates it to kSchemaVersion, each
-/// step in its own transaction. Throws CatalogError for a foreign database or a newer schema.
-void migrate(sql::Connection& db);
+/// Checks that the database is an IGLU catalog (or brand new and empty) at a schema version this
+/// program knows (0 only when brand new), then migrates it to kSchemaVersion, each step in its own
+/// transaction. Throws CatalogError naming the file for a foreign database, an invalid (negative,
+/// huge) or newer version, or an older one when `mayWrite` is false.
+void migrate(sql::Connection& db, bool mayWrite);
+
+/// Checks that every table of the current schema exists with the expected columns (name, type,
+/// NOT NULL, primary key). Throws CatalogError naming the table and column.
+void verify(sql::Connection& db);
 
 }  // namespace iglu::catalog::schema

@@ -2,6 +2,10 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::catalog::sql {
@@ -83,8 +87,44 @@ std::span<const std::uint8_t> Statement::blob(int col) const {
              : std::span<const std::uint8_t>();
 }
 
-Connection::Connection(const std::string& path) : path_(path) {
-    int rc = sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+namespace {
+
+// "file:" URI of a file name: the name is taken literally (":memory:", "?", "#", "%" included).
+std::string fileUri(const std::string& path, Access access) {
+    std::error_code ec;
+    auto abs = std::filesystem::absolute(path, ec).lexically_normal().string();
+    if (ec) abs = path;
+    std::string uri = "file:";
+    if (abs.rfind("//", 0) == 0) uri += "//";  // an empty authority keeps a leading "//" in the path
+    static const char* hex = "0123456789ABCDEF";
+    for (unsigned char ch : abs) {
+        if (ch == '%' || ch == '?' || ch == '#' || ch < 0x21 || ch == 0x7f) {
+            uri += '%';
+            uri += hex[ch >> 4];
+            uri += hex[ch & 15];
+        } else {
+            uri += static_cast<char>(ch);
+        }
+    }
+    switch (access) {
+        case Access::ReadOnly: return uri + "?mode=ro";
+        case Access::Immutable: return uri + "?mode=ro&immutable=1";
+        case Access::ReadWrite: return uri + "?mode=rw";
+        case Access::Create: return uri + "?mode=rwc";
+        case Access::Memory: break;
+    }
+    return "file::memory:";
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& path, Access access) : path_(path) {
+    const bool ro = access == Access::ReadOnly || access == Access::Immutable;
+    int flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | (ro ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE);
+    if (access == Access::Create || access == Access::Memory) flags |= SQLITE_OPEN_CREATE;
+    if (access == Access::Memory) flags |= SQLITE_OPEN_MEMORY;
+    const std::string uri = fileUri(path, access);
+    int rc = sqlite3_open_v2(uri.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
         std::string msg = path + ": cannot open catalog: " + (db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
         sqlite3_close(db_);
@@ -124,6 +164,29 @@ int Connection::changes() const { return sqlite3_changes(db_); }
 std::int64_t Connection::scalar(std::string_view sql) {
     Statement s(db_, sql, &path_);
     return s.step() ? s.int64(0) : 0;
+}
+
+std::string Connection::text(std::string_view sql) {
+    Statement s(db_, sql, &path_);
+    return s.step() ? s.text(0) : std::string();
+}
+
+bool Connection::readOnly() const { return sqlite3_db_readonly(db_, "main") == 1; }
+
+std::size_t Connection::readFileStart(std::uint8_t* out, std::size_t n, std::int64_t* fileSize) {
+    sqlite3_file* file = nullptr;
+    std::memset(out, 0, n);
+    *fileSize = 0;
+    if (sqlite3_file_control(db_, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || !file || !file->pMethods)
+        throw CatalogError(path_ + ": cannot read the catalog file");
+    sqlite3_int64 size = 0;
+    if (file->pMethods->xFileSize(file, &size) != SQLITE_OK) throw CatalogError(path_ + ": cannot read the catalog file's size");
+    *fileSize = size;
+    const auto want = static_cast<std::size_t>(std::min<sqlite3_int64>(size, static_cast<sqlite3_int64>(n)));
+    if (want == 0) return 0;
+    const int rc = file->pMethods->xRead(file, out, static_cast<int>(want), 0);
+    if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ) throw CatalogError(path_ + ": cannot read the catalog file");
+    return want;
 }
 
 }  // namespace iglu::catalog::sql

@@ -50,10 +50,19 @@ private:
     const std::string* dbPath_;
 };
 
+/// How a connection opens its file. The catalog decides which one (core/catalog/catalog.cpp).
+enum class Access {
+    ReadOnly,   ///< SQLite mode=ro: the file must exist; nothing is written
+    Immutable,  ///< mode=ro&immutable=1: a read-only folder where the -wal/-shm cannot be created
+    ReadWrite,  ///< mode=rw: the file must exist
+    Create,     ///< mode=rwc: created when absent
+    Memory,     ///< a private in-memory database
+};
+
 class Connection {
 public:
-    /// Opens (creating) a database file. Throws CatalogError naming the file.
-    explicit Connection(const std::string& path);
+    /// Opens a database file (`path` is a file name, never a URI). Throws CatalogError naming the file.
+    Connection(const std::string& path, Access access);
     ~Connection();
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
@@ -68,6 +77,14 @@ public:
     int changes() const;
     /// Integer result of a one-value query (e.g. a PRAGMA).
     std::int64_t scalar(std::string_view sql);
+    /// Text result of a one-value query ("" when there is no row).
+    std::string text(std::string_view sql);
+    /// True when SQLite opened the file read-only (mode, permissions).
+    bool readOnly() const;
+    /// Reads up to `n` bytes at offset 0 of the database file through SQLite's own file handle
+    /// (no second descriptor: closing one would drop this process's POSIX locks on the file);
+    /// returns how many bytes the file holds there. `fileSize` receives the file's size.
+    std::size_t readFileStart(std::uint8_t* out, std::size_t n, std::int64_t* fileSize);
 
 private:
     std::string path_;

@@ -162,6 +162,18 @@ void LabelingPanel::setCatalog(catalog::Catalog* catalog) {
     rebuildSession();
 }
 
+void LabelingPanel::reloadFromCatalog() {
+    saveNote();
+    if (session_) {
+        try {
+            session_->refresh();
+        } catch (const std::exception& e) {
+            status_->setText(q(e.what()));
+        }
+    }
+    refresh();
+}
+
 void LabelingPanel::setLabeler(const QString& name) {
     const QString n = name.trimmed();
     if (n.isEmpty()) {

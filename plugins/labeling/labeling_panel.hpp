@@ -39,6 +39,9 @@ public:
 
     /// The catalog to label (nullptr: none). Clears the undo stack (its commands refer to the old one).
     void setCatalog(catalog::Catalog* catalog);
+    /// Re-reads the task list and the current task's labels and note (another program changed
+    /// the catalog); a note being typed is stored first, not overwritten. Keeps the undo stack.
+    void reloadFromCatalog();
     catalog::Catalog* catalog() const noexcept { return catalog_; }
     void setLabeler(const QString& name);
     QString labeler() const;

@@ -51,6 +51,10 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.selection(), &workbench::Selection::taskChanged, panel_,
             [this](const QString& id) { panel_->selectTask(id); });
     connect(&context.data(), &workbench::DataService::opened, this, &LabelingPlugin::catalogOpened);
+    connect(&context.data(), &workbench::DataService::changedElsewhere, this, [this] {
+        panel_->reloadFromCatalog();
+        if (agreementDock_->isVisible()) agreement_->refresh();
+    });
     connect(agreement_, &labeling::AgreementView::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(agreementDock_, &QDockWidget::visibilityChanged, agreement_, [this](bool visible) {

@@ -4,13 +4,17 @@
 #include <QtTest>
 
 #include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
+#include <QProcess>
+
 #include "core/catalog/catalog.hpp"
+#include "corrupt_catalogs.hpp"
 
 using namespace iglu;
 using namespace iglu::catalog;
@@ -353,7 +357,158 @@ private slots:
         QVERIFY(Catalog(newer).hasTask("t"));
 
         auto missingDir = dir_.path().toStdString() + "/no/such/dir/c.db";
-        QVERIFY(errorOf(missingDir).contains("cannot open"));
+        QVERIFY2(errorOf(missingDir).contains("cannot create the catalog: the folder"), qPrintable(errorOf(missingDir)));
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(missingDir)));
+    }
+
+    // Every damaged or foreign file of the corpus is refused in every open mode, with an error
+    // naming the file, and the file (and its folder: no -wal, -shm, journal) is left as it was.
+    void corruptCatalogsAreRefusedAndLeftAsTheyWere() {
+        const std::string good = fresh();
+        {
+            Catalog c(good);
+            std::vector<TaskRecord> tasks;
+            for (int i = 0; i < 300; ++i) tasks.push_back(makeTask("task-" + std::to_string(i), "build it", 1 + i % 90));
+            c.putTasks(tasks);
+            std::vector<SkillLabel> labels;
+            for (int i = 0; i < 300; ++i) labels.push_back({"task-" + std::to_string(i), core::Skill::Tall, i % 2 == 0, LabelSource::Auto, "auto", "", ""});
+            c.putLabels(labels);
+            core::Rollout r;
+            r.taskId = "task-1";
+            c.putRollout(r);
+        }
+        QTemporaryDir corpusDir;
+        const auto corpus = iglu::test::writeCorruptCatalogs(QString::fromStdString(good), corpusDir.path());
+        QVERIFY(corpus.size() >= 30);
+        for (const auto& bad : corpus) {
+            for (OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite, OpenMode::Create}) {
+                const QString folder = QFileInfo(bad.path).absolutePath();
+                const auto before = iglu::test::snapshot(folder);
+                QString error;
+                try {
+                    Catalog c(bad.path.toStdString(), mode);
+                    c.findTasks();
+                } catch (const CatalogError& e) {
+                    error = QString::fromUtf8(e.what());
+                }
+                const QString where = bad.name + " (" + bad.what + "), mode " + QString::number(int(mode)) + ": ";
+                QVERIFY2(!error.isEmpty(), qPrintable(where + "opened without an error"));
+                QVERIFY2(error.contains(bad.name + ".db"), qPrintable(where + error));
+                QVERIFY2(iglu::test::snapshot(folder) == before, qPrintable(where + "the folder changed"));
+            }
+        }
+    }
+
+    void openModes() {
+        // An empty path is an error in every mode (SQLite would open a temporary database).
+        for (OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite, OpenMode::Create}) {
+            try {
+                Catalog c("", mode);
+                QFAIL("an empty path opened");
+            } catch (const CatalogError& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains("empty"), e.what());
+            }
+        }
+        // Readers and changers need an existing file and never create one.
+        const std::string absent = fresh();
+        for (OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite}) {
+            QVERIFY_THROWS_EXCEPTION(CatalogError, Catalog(absent, mode));
+            QVERIFY(!QFileInfo::exists(QString::fromStdString(absent)));
+        }
+        // ":memory:" is a file name like any other, never a hidden in-memory catalog.
+        QVERIFY_THROWS_EXCEPTION(CatalogError, Catalog(":memory:", OpenMode::ReadOnly));
+        {
+            Catalog created(absent, OpenMode::Create);
+            QVERIFY(created.createdFile());
+            created.putTask(makeTask("t", "", 2));
+        }
+        {
+            Catalog again(absent, OpenMode::Create);
+            QVERIFY(!again.createdFile());
+            QVERIFY(again.hasTask("t"));
+        }
+        // A reader cannot write, and leaves the folder as it found it (no -wal / -shm behind).
+        QTemporaryDir alone;
+        const QString copy = alone.filePath("copy.db");
+        {
+            Catalog writer(absent);
+            writer.putTask(makeTask("u", "", 1));
+        }
+        QVERIFY(QFile::copy(QString::fromStdString(absent), copy));
+        const auto before = iglu::test::snapshot(alone.path());
+        {
+            Catalog reader(copy.toStdString(), OpenMode::ReadOnly);
+            QCOMPARE(reader.taskCount(), 2);
+            QVERIFY_THROWS_EXCEPTION(CatalogError, reader.putTask(makeTask("v", "", 1)));
+            QVERIFY_THROWS_EXCEPTION(CatalogError, reader.setNote("t", "note"));
+        }
+        QVERIFY(iglu::test::snapshot(alone.path()) == before);
+        // The in-memory catalog for evaluations.
+        auto mem = Catalog::inMemory();
+        mem.putTask(makeTask("m", "", 1));
+        QCOMPARE(mem.taskCount(), 1);
+    }
+
+    // Another connection's commit is visible through changedSinceLastCheck (PRAGMA data_version);
+    // a connection's own writes are not news to it.
+    void changeByAnotherConnectionIsDetected() {
+        const std::string path = fresh();
+        Catalog a(path);
+        Catalog b(path, OpenMode::ReadWrite);
+        Catalog reader(path, OpenMode::ReadOnly);
+        QVERIFY(!a.changedSinceLastCheck());
+        QVERIFY(!reader.changedSinceLastCheck());
+        a.putTask(makeTask("x", "", 1));
+        QVERIFY(!a.changedSinceLastCheck());
+        QVERIFY(b.changedSinceLastCheck());
+        QVERIFY(reader.changedSinceLastCheck());
+        QVERIFY(!b.changedSinceLastCheck());
+        QVERIFY(!reader.changedSinceLastCheck());
+        b.putLabel({"x", core::Skill::Flat, true, LabelSource::Human, "bob", "", ""});
+        QVERIFY(a.changedSinceLastCheck());
+        QVERIFY(reader.changedSinceLastCheck());
+        QVERIFY(!b.changedSinceLastCheck());
+        // Writers in one process are one program: not "another process".
+        QVERIFY(!a.openForWritingElsewhere());
+        QVERIFY(!b.openForWritingElsewhere());
+    }
+
+    // A writer in another process is seen by this one, whichever opened the catalog first, and
+    // no longer once it has exited.
+    void writerInAnotherProcessIsSeen() {
+        const std::string path = fresh();
+        { Catalog c(path); }
+        const auto startHolder = [&](QProcess& p) {
+            p.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--hold-catalog"), QString::fromStdString(path)});
+            QVERIFY(p.waitForReadyRead(30000));
+            QCOMPARE(p.readLine().trimmed(), QByteArray("ready"));
+        };
+        const auto stopHolder = [](QProcess& p) {
+            p.closeWriteChannel();
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitCode(), 0);
+        };
+        {  // this process first
+            Catalog mine(path, OpenMode::ReadWrite);
+            QVERIFY(!mine.openForWritingElsewhere());
+            QProcess other;
+            startHolder(other);
+            QVERIFY(mine.openForWritingElsewhere());
+            stopHolder(other);
+            QVERIFY(!mine.openForWritingElsewhere());
+        }
+        {  // the other process first
+            QProcess other;
+            startHolder(other);
+            Catalog mine(path, OpenMode::ReadWrite);
+            QVERIFY(mine.openForWritingElsewhere());
+            stopHolder(other);
+            QVERIFY(!mine.openForWritingElsewhere());
+            QProcess third;  // this process has taken the first place: a newcomer is seen again
+            startHolder(third);
+            QVERIFY(mine.openForWritingElsewhere());
+            stopHolder(third);
+        }
     }
 
     void writerKilledMidTransactionLosesNothingCommitted() {
@@ -392,5 +547,19 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalog)
+// `test_catalog --hold-catalog PATH`: the other process of writerInAnotherProcessIsSeen. Opens
+// PATH for writing, says "ready", and keeps it open until its stdin closes.
+int main(int argc, char** argv) {
+    if (argc == 3 && std::string(argv[1]) == "--hold-catalog") {
+        Catalog c(argv[2], OpenMode::ReadWrite);
+        std::printf("ready\n");
+        std::fflush(stdout);
+        for (int ch; (ch = std::getchar()) != EOF;) {
+        }
+        return 0;
+    }
+    QCoreApplication app(argc, argv);
+    TestCatalog test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "test_catalog.moc"

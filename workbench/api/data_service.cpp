@@ -4,14 +4,25 @@
 #include <stdexcept>
 #include <vector>
 
+#include <QCoreApplication>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QStringList>
+#include <QTimer>
 
 #include "core/task/task_list.hpp"
+#include "workbench/api/guarded_emit.hpp"
+#include "workbench/api/message_log.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #endif
 
 namespace iglu::workbench {
+
+namespace {
+constexpr int kChangePollMs = 2000;
+QString logSource() { return QStringLiteral("data"); }
+}  // namespace
 
 struct DataService::Impl {
     QString path;
@@ -23,10 +34,84 @@ struct DataService::Impl {
     std::map<qint64, std::shared_ptr<const core::Rollout>> session;  // recorded here, ids < 0
     mutable std::map<qint64, std::shared_ptr<const core::Rollout>> cache;
     qint64 nextSessionId = -1;
+    bool readOnly = false;
+    bool otherWriterNoted = false;
+    bool changeNoted = false;
+    mutable QString lastError;
+    mutable QStringList reported;  // each distinct failure is logged once per open
 };
 
-DataService::DataService(QObject* parent) : QObject(parent), impl_(std::make_unique<Impl>()) {}
+DataService::DataService(QObject* parent) : QObject(parent), impl_(std::make_unique<Impl>()) {
+    auto* poll = new QTimer(this);
+    poll->setObjectName(QStringLiteral("catalogChangePoll"));
+    poll->setInterval(kChangePollMs);
+    connect(poll, &QTimer::timeout, this, [this] {
+        // Only while the user works in the application: an inactive window need not refresh.
+        if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance()) ||
+            QGuiApplication::applicationState() == Qt::ApplicationActive)
+            checkForChanges();
+    });
+    poll->start();
+}
 DataService::~DataService() = default;
+
+void DataService::setMessageLog(MessageLog* log) noexcept { log_ = log; }
+QString DataService::lastError() const { return impl_->lastError; }
+bool DataService::isReadOnly() const noexcept { return impl_->readOnly; }
+
+void DataService::report(const QString& message) const {
+    impl_->lastError = message;
+    if (impl_->reported.contains(message)) return;
+    impl_->reported.append(message);
+    if (log_) log_->error(logSource(), message);
+}
+
+template <class R, class F>
+R DataService::guardedRead(R fallback, F&& read) const {
+    try {
+        return read();
+    } catch (const std::exception& e) {
+        report(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        report(tr("%1: unknown error while reading").arg(impl_->path));
+    }
+    return fallback;
+}
+
+template <class F>
+void DataService::guardedEmit(const char* signal, F&& emitSignal) {
+    emitGuarded(signal, std::forward<F>(emitSignal), [this](const QString& message) { report(message); });
+}
+
+bool DataService::checkForChanges() {
+#ifdef IGLU_HAVE_CATALOG
+    if (!impl_->catalog) return false;
+    bool changed = false, otherWriter = false;
+    try {
+        changed = impl_->catalog->changedSinceLastCheck();
+        otherWriter = impl_->catalog->openForWritingElsewhere();
+    } catch (const std::exception& e) {
+        report(QString::fromLocal8Bit(e.what()));
+        return false;
+    }
+    if (otherWriter && !impl_->otherWriterNoted && log_)
+        log_->warning(logSource(), tr("%1 is also open for writing in another program (another IGLU Workbench or an "
+                                      "iglu command): its changes show up here as they are stored")
+                                       .arg(impl_->path));
+    impl_->otherWriterNoted = otherWriter;
+    if (!changed) return false;
+    impl_->cache.clear();
+    if (!impl_->changeNoted && log_)  // once per open: an experiment run writes every few seconds
+        log_->info(logSource(), tr("%1 was changed by another program (or a background run): views follow its changes")
+                                    .arg(impl_->path));
+    impl_->changeNoted = true;
+    guardedEmit("changedElsewhere", [this] { emit changedElsewhere(); });
+    guardedEmit("labelsChanged", [this] { emit labelsChanged(QString()); });
+    return true;
+#else
+    return false;
+#endif
+}
 
 bool DataService::catalogSupport() noexcept {
 #ifdef IGLU_HAVE_CATALOG
@@ -51,15 +136,22 @@ bool DataService::open(const QString& path, QString* error) {
         try {
             next->taskList = core::readTaskList(path.toStdString());
         } catch (const std::exception& e) {
-            return fail(QString::fromStdString(e.what()));
+            return fail(QString::fromLocal8Bit(e.what()));
+        } catch (...) {
+            return fail(tr("%1: cannot read the task list").arg(path));
         }
         next->kind = QStringLiteral("task list");
     } else {
 #ifdef IGLU_HAVE_CATALOG
+        // A write-protected file or folder opens read-only (browsing works, writes report errors).
+        next->readOnly = !info.isWritable() || !QFileInfo(info.absolutePath()).isWritable();
         try {
-            next->catalog = std::make_unique<catalog::Catalog>(path.toStdString());
+            next->catalog = std::make_unique<catalog::Catalog>(
+                path.toStdString(), next->readOnly ? catalog::OpenMode::ReadOnly : catalog::OpenMode::ReadWrite);
         } catch (const std::exception& e) {
-            return fail(QString::fromStdString(e.what()));
+            return fail(QString::fromLocal8Bit(e.what()));
+        } catch (...) {
+            return fail(tr("%1: cannot open the catalog").arg(path));
         }
         next->kind = QStringLiteral("catalog");
 #else
@@ -70,7 +162,11 @@ bool DataService::open(const QString& path, QString* error) {
     next->session = std::move(impl_->session);  // rollouts recorded this session stay available
     next->nextSessionId = impl_->nextSessionId;
     impl_ = std::move(next);
-    emit opened(impl_->path);
+    if (impl_->readOnly && log_)
+        log_->warning(logSource(), tr("%1 is read-only (no permission to write the file or its folder): "
+                                      "opened for reading, changes cannot be stored").arg(impl_->path));
+    checkForChanges();  // notes another writer at once
+    guardedEmit("opened", [this] { emit opened(impl_->path); });
     return true;
 }
 
@@ -89,10 +185,12 @@ QList<TaskInfo> DataService::tasks() const {
     QList<TaskInfo> out;
 #ifdef IGLU_HAVE_CATALOG
     if (impl_->catalog) {
-        for (const auto& s : impl_->catalog->findTasks())
-            out.append({QString::fromStdString(s.id), QString::fromStdString(s.instruction), s.startingBlocks,
-                        s.targetBlocks});
-        return out;
+        return guardedRead(QList<TaskInfo>{}, [&] {
+            for (const auto& s : impl_->catalog->findTasks())
+                out.append({QString::fromStdString(s.id), QString::fromStdString(s.instruction), s.startingBlocks,
+                            s.targetBlocks});
+            return out;
+        });
     }
 #endif
     for (const auto& t : impl_->taskList)
@@ -103,7 +201,7 @@ QList<TaskInfo> DataService::tasks() const {
 
 bool DataService::hasTask(const QString& id) const {
 #ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) return impl_->catalog->hasTask(id.toStdString());
+    if (impl_->catalog) return guardedRead(false, [&] { return impl_->catalog->hasTask(id.toStdString()); });
 #endif
     const std::string key = id.toStdString();
     for (const auto& t : impl_->taskList)
@@ -115,9 +213,11 @@ std::optional<core::Task> DataService::task(const QString& id) const {
     const std::string key = id.toStdString();
 #ifdef IGLU_HAVE_CATALOG
     if (impl_->catalog) {
-        auto rec = impl_->catalog->task(key);
-        if (!rec) return std::nullopt;
-        return rec->task;
+        return guardedRead(std::optional<core::Task>{}, [&]() -> std::optional<core::Task> {
+            auto rec = impl_->catalog->task(key);
+            if (!rec) return std::nullopt;
+            return std::move(rec->task);
+        });
     }
 #endif
     for (const auto& t : impl_->taskList)
@@ -137,9 +237,13 @@ QList<RolloutInfo> DataService::rollouts(const QString& taskId) const {
     const std::string key = taskId.toStdString();
 #ifdef IGLU_HAVE_CATALOG
     if (impl_->catalog) {
-        for (const auto& s : impl_->catalog->rollouts(key))
-            out.append({s.id, QString::fromStdString(s.taskId), QString::fromLatin1(core::rolloutKindName(s.kind)),
-                        QString::fromStdString(s.source), s.frames, s.totalReward});
+        out = guardedRead(QList<RolloutInfo>{}, [&] {
+            QList<RolloutInfo> stored;
+            for (const auto& s : impl_->catalog->rollouts(key))
+                stored.append({s.id, QString::fromStdString(s.taskId), QString::fromLatin1(core::rolloutKindName(s.kind)),
+                               QString::fromStdString(s.source), s.frames, s.totalReward});
+            return stored;
+        });
     }
 #endif
     // Session rollouts, most recent first.
@@ -156,12 +260,14 @@ std::shared_ptr<const core::Rollout> DataService::rollout(qint64 id) const {
     if (auto it = impl_->cache.find(id); it != impl_->cache.end()) return it->second;
 #ifdef IGLU_HAVE_CATALOG
     if (impl_->catalog && id > 0) {
-        auto r = impl_->catalog->rollout(id);
-        if (!r) return nullptr;
-        auto shared = std::make_shared<const core::Rollout>(std::move(*r));
-        if (impl_->cache.size() > 16) impl_->cache.clear();
-        impl_->cache.emplace(id, shared);
-        return shared;
+        return guardedRead(std::shared_ptr<const core::Rollout>{}, [&]() -> std::shared_ptr<const core::Rollout> {
+            auto r = impl_->catalog->rollout(id);
+            if (!r) return nullptr;
+            auto shared = std::make_shared<const core::Rollout>(std::move(*r));
+            if (impl_->cache.size() > 16) impl_->cache.clear();
+            impl_->cache.emplace(id, shared);
+            return shared;
+        });
     }
 #endif
     return nullptr;
@@ -172,7 +278,7 @@ qint64 DataService::addRollout(core::Rollout rollout) {
     rollout.id = id;
     const QString taskId = QString::fromStdString(rollout.taskId);
     impl_->session.emplace(id, std::make_shared<const core::Rollout>(std::move(rollout)));
-    emit rolloutsChanged(taskId);
+    guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
     return id;
 }
 
@@ -187,7 +293,8 @@ qint64 DataService::storeRollout(core::Rollout rollout, QString* error) {
             return 0;
         }
         impl_->cache.erase(id);  // SQLite may reuse the id of a replaced rollout
-        emit rolloutsChanged(QString::fromStdString(rollout.taskId));
+        const QString taskId = QString::fromStdString(rollout.taskId);
+        guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
         return id;
     }
 #endif

@@ -3,6 +3,16 @@
 // list (.jsonl, core::readTaskList), plus rollouts recorded during this session (in memory,
 // negative ids) until they are stored. Plugins that need more of the catalog (labels, notes,
 // experiments) use catalog() directly; it is nullptr when a task list is open.
+//
+// Nothing here throws into the caller's slot: a read that fails (a damaged catalog, a disk error)
+// returns an empty result, the message naming the file goes to the message log (setMessageLog)
+// and lastError(); an exception thrown by a handler of one of these signals is caught and logged
+// the same way. The app keeps running and another catalog can be opened.
+//
+// Another program writing the same catalog (a second workbench, `iglu label auto`, `iglu run`):
+// checkForChanges() notices its commits (PRAGMA data_version) and emits changedElsewhere() and
+// labelsChanged(""), and the log says when another process has the catalog open for writing.
+// While the application is active a timer calls it every 2 s.
 #include <memory>
 #include <optional>
 
@@ -35,6 +45,8 @@ struct RolloutInfo {
     double totalReward = 0;
 };
 
+class MessageLog;
+
 class DataService : public QObject {
     Q_OBJECT
 public:
@@ -43,6 +55,18 @@ public:
 
     /// Whether this build can open SQLite catalogs (the catalog library was linked).
     static bool catalogSupport() noexcept;
+
+    /// Where failures and notes go (source "data"); may be nullptr.
+    void setMessageLog(MessageLog* log) noexcept;
+    /// The last failure of a read or of a signal handler since the last open ("" if none).
+    QString lastError() const;
+    /// True when the open catalog is read-only (write-protected file or folder): writes fail.
+    bool isReadOnly() const noexcept;
+
+    /// Whether another connection committed to the open catalog since the last check; if so emits
+    /// changedElsewhere() and labelsChanged(""). Also notes in the log when another process has
+    /// the catalog open for writing. Cheap; never throws. False without a catalog.
+    bool checkForChanges();
 
     /// Opens a catalog file or a task list (*.jsonl). On failure returns false, keeps the
     /// previous data and puts a message naming the file (and line/field) in *error.
@@ -74,8 +98,18 @@ signals:
     /// Skill labels or the note of a task changed in the catalog (emitted by whoever wrote them,
     /// e.g. the labeling plugin; an empty id: many tasks, e.g. after an import).
     void labelsChanged(const QString& taskId);
+    /// Another program changed the open catalog (see checkForChanges): views re-read it.
+    void changedElsewhere();
 
 private:
+    void report(const QString& message) const;
+    /// Runs a read of the open data; a failure is reported and yields `fallback`.
+    template <class R, class F>
+    R guardedRead(R fallback, F&& read) const;
+    /// Emits a signal; an exception from one of its handlers is reported, not passed on.
+    template <class F>
+    void guardedEmit(const char* signal, F&& emitSignal);
+    MessageLog* log_ = nullptr;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -2,10 +2,14 @@
 // The current selection every view follows: a task, optionally one of its rollouts (human tape or
 // agent episode) at a step, optionally the experiment episode it came from. Setting a different
 // task clears the rollout and episode; setting a rollout resets the step unless given.
+// An exception thrown by a handler of its signals is caught and logged (setMessageLog), never
+// passed to the caller (often a Qt slot, where it would abort the application).
 #include <QObject>
 #include <QString>
 
 namespace iglu::workbench {
+
+class MessageLog;
 
 class Selection : public QObject {
     Q_OBJECT
@@ -18,6 +22,8 @@ public:
     qint64 episodeId() const noexcept { return episodeId_; }
     /// Frames applied of the selected rollout (0 = its start).
     int step() const noexcept { return step_; }
+    /// Where a failing signal handler is reported (source "selection"); may be nullptr.
+    void setMessageLog(MessageLog* log) noexcept { log_ = log; }
 
 public slots:
     void setTask(const QString& taskId);
@@ -37,6 +43,10 @@ private:
     qint64 rolloutId_ = 0;
     qint64 episodeId_ = 0;
     int step_ = 0;
+    MessageLog* log_ = nullptr;
+
+    template <class F>
+    void guardedEmit(const char* signal, F&& emitSignal);
 };
 
 }  // namespace iglu::workbench

@@ -12,7 +12,10 @@ namespace iglu::workbench {
 
 class WorkbenchContext final : public PluginContext {
 public:
-    WorkbenchContext() = default;
+    WorkbenchContext() {  // failures of reads and of signal handlers go to the Messages log
+        data_.setMessageLog(&log_);
+        selection_.setMessageLog(&log_);
+    }
     Selection& selection() override { return selection_; }
     DataService& data() override { return data_; }
     MessageLog& log() override { return log_; }

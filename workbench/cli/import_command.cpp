@@ -1,4 +1,5 @@
 // iglu import singleturn|sessions|structures PATH --db FILE [--no-rollouts] [--json]
+#include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -33,8 +34,25 @@ nlohmann::json toJson(const datasets::ImportReport& r) {
             {"seconds", r.seconds}, {"skipped_by_reason", skipped}, {"warnings_by_reason", warnings}, {"issues", issues}};
 }
 
+void importInto(const Options& o, catalog::Catalog& cat);
+
 void run(const Options& o) {
-    catalog::Catalog cat(o.db);
+    auto cat = catalog::Catalog(o.db, catalog::OpenMode::Create);
+    // A catalog this command created is removed again when the import fails before storing a task.
+    const bool created = cat.createdFile();
+    try {
+        importInto(o, cat);
+    } catch (...) {
+        if (created && cat.taskCount() == 0) {
+            cat = catalog::Catalog::inMemory();  // closes the file first
+            std::error_code ec;
+            for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(o.db + suffix, ec);
+        }
+        throw;
+    }
+}
+
+void importInto(const Options& o, catalog::Catalog& cat) {
     ProgressLine progress("importing " + o.kind);
     datasets::ImportOptions opts;
     opts.withRollouts = !o.noRollouts;

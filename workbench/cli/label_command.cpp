@@ -24,7 +24,7 @@ struct AutoOptions {
 };
 
 void runAuto(const AutoOptions& o) {
-    catalog::Catalog cat(o.db);
+    catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
     const auto ids = cat.findTasks();
     ProgressLine progress("labeling");
     std::vector<catalog::SkillLabel> batch;
@@ -60,7 +60,7 @@ struct EvalOptions {
 };
 
 void runEval(const EvalOptions& o) {
-    catalog::Catalog cat(":memory:");
+    auto cat = catalog::Catalog::inMemory();
     auto report = datasets::importStructures(o.file, cat);
     if (report.skipped > 0) std::cerr << report.summary();
     std::map<std::string, std::array<bool, core::kNumSkills>> human;
@@ -97,7 +97,7 @@ struct FileOptions {
 };
 
 void runExport(const FileOptions& o) {
-    catalog::Catalog cat(o.db);
+    catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
     std::optional<catalog::LabelSource> source;
     if (o.source == "human") source = catalog::LabelSource::Human;
     else if (o.source == "auto") source = catalog::LabelSource::Auto;
@@ -106,7 +106,7 @@ void runExport(const FileOptions& o) {
 }
 
 void runImport(const FileOptions& o) {
-    catalog::Catalog cat(o.db);
+    catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
     auto report = datasets::importLabels(o.file, cat);
     std::cout << report.summary();
     if (report.skipped > 0) exitCode() = 1;

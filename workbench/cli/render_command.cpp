@@ -60,7 +60,7 @@ Loaded load(const RenderOptions& o) {
                                      " is a task list and holds no rollouts (use a catalog, or --rollout random[:SEED])");
     } else {
 #ifdef IGLU_HAVE_CATALOG
-        catalog::Catalog cat(o.db);
+        catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
         auto rec = cat.task(o.task);
         if (!rec) throw std::runtime_error("task \"" + o.task + "\" is not in " + o.db);
         l.task = rec->task;

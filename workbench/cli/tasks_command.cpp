@@ -40,7 +40,7 @@ nlohmann::json skillsJson(core::SkillSet s) {
 
 void run(const Options& o) {
     auto filter = catalog::parseTaskFilter(o.skills, o.text, o.clear, o.source, o.limit);
-    catalog::Catalog cat(o.db);
+    catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
     auto rows = cat.findTasks(filter);
     if (o.json) {
         // Full records for the blocks, in the same order as the summaries.

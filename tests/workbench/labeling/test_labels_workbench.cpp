@@ -158,6 +158,34 @@ private slots:
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(list->count() - 1)).center());
         QTRY_COMPARE(wb_->context().selection().taskId(), target);
     }
+
+    // Another program labels the shown task: once DataService::checkForChanges (the poll timer's
+    // call) notices it, the labeling panel and the browser row show the new label.
+    void labelsStoredByAnotherProgramAppear() {
+        auto* panel = wb_->window().findChild<QWidget*>(QStringLiteral("labelingPanel"));
+        auto* diagonal = panel->findChild<QLabel*>(QStringLiteral("skill_diagonal"));
+        QVERIFY(diagonal != nullptr);
+        const QString id = wb_->context().selection().taskId();
+        QVERIFY(!id.isEmpty());
+        const QString labeler = panel->findChild<QLineEdit*>(QStringLiteral("labelerName"))->text();
+        wb_->context().data().checkForChanges();  // start from a clean state
+        QVERIFY(diagonal->text() != QStringLiteral("yes"));
+        {
+            catalog::Catalog other(wb_->context().data().path().toStdString(), catalog::OpenMode::ReadWrite);
+            other.putLabel({id.toStdString(), core::Skill::Diagonal, true, catalog::LabelSource::Human,
+                            labeler.toStdString(), "", ""});
+        }
+        QVERIFY(diagonal->text() != QStringLiteral("yes"));  // not yet noticed
+        QVERIFY(wb_->context().data().checkForChanges());
+        QCOMPARE(diagonal->text(), QStringLiteral("yes"));
+        auto* table = wb_->window().findChild<QTableView*>(QStringLiteral("browserTable"));
+        int r = -1;
+        for (int i = 0; i < table->model()->rowCount(); ++i)
+            if (table->model()->index(i, 0).data().toString() == id) r = i;
+        QVERIFY(r >= 0);
+        QVERIFY2(table->model()->index(r, 8).data().toString().contains(QStringLiteral("diagonal")),
+                 qPrintable(table->model()->index(r, 8).data().toString()));
+    }
 };
 
 IGLU_GUI_TEST_MAIN(TestLabelsWorkbench)

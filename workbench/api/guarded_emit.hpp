@@ -1,0 +1,24 @@
+#pragma once
+// Emitting a service's signal without letting a handler's exception escape: the emit usually runs
+// inside a Qt slot or event handler, where an escaping exception aborts the application. The
+// handler's failure is handed to `report` (a message naming the signal) and the caller goes on.
+// Used by every service of workbench/api that emits (DataService, Selection).
+#include <QLatin1String>
+#include <QString>
+
+#include <exception>
+
+namespace iglu::workbench {
+
+template <class Emit, class Report>
+void emitGuarded(const char* signal, Emit&& emitSignal, Report&& report) noexcept {
+    try {
+        emitSignal();
+    } catch (const std::exception& e) {
+        report(QStringLiteral("%1 (while handling %2)").arg(QString::fromLocal8Bit(e.what()), QLatin1String(signal)));
+    } catch (...) {
+        report(QStringLiteral("unknown error while handling %1").arg(QLatin1String(signal)));
+    }
+}
+
+}  // namespace iglu::workbench
