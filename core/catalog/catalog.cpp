@@ -238,8 +238,8 @@ Catalog::Catalog(const std::string& path, OpenMode mode) {
     if (mode != OpenMode::ReadOnly && db.readOnly())
         throw CatalogError(path + ": the catalog is read-only (no permission to write it or its folder)");
     checkPages(db);
-    schema::migrate(db, mode != OpenMode::ReadOnly);
-    schema::verify(db);
+    const auto version = schema::migrate(db, mode != OpenMode::ReadOnly);
+    schema::verify(db, version);
     if (mode != OpenMode::ReadOnly) {
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("PRAGMA synchronous = NORMAL");

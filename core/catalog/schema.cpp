@@ -133,7 +133,7 @@ const std::vector<const char*>& migrations() {
 
 }  // namespace
 
-void migrate(sql::Connection& db, bool mayWrite) {
+std::int64_t migrate(sql::Connection& db, bool mayWrite) {
     const auto appId = db.scalar("PRAGMA application_id");
     const auto version = db.scalar("PRAGMA user_version");
     const auto tables = db.scalar("SELECT count(*) FROM sqlite_schema");
@@ -151,10 +151,9 @@ void migrate(sql::Connection& db, bool mayWrite) {
     if (version < 0 || (version == 0 && (appId != 0 || tables != 0)))
         throw CatalogError(db.path() + ": damaged catalog: invalid schema version " + std::to_string(version) +
                            " (PRAGMA user_version; this program writes 1.." + std::to_string(kSchemaVersion) + ")");
-    if (version < kSchemaVersion && !mayWrite)
-        throw CatalogError(db.path() + ": catalog schema version " + std::to_string(version) + " is older than this program's (" +
-                           std::to_string(kSchemaVersion) + ") and the catalog is opened read-only: open it once with a "
-                           "command that writes (e.g. iglu label auto) to migrate it");
+    // A reader never changes the file: an older catalog is read as it is (each migration only adds
+    // what newer writers need), and verify() checks it against the tables of its own version.
+    if (!mayWrite) return version;
     for (auto v = version; v < kSchemaVersion; ++v) {
         db.exec("BEGIN IMMEDIATE");
         try {
@@ -177,6 +176,7 @@ void migrate(sql::Connection& db, bool mayWrite) {
             throw;
         }
     }
+    return kSchemaVersion;
 }
 
 namespace {
@@ -202,16 +202,23 @@ std::vector<std::string> tablesOf(sql::Connection& db) {
     return out;
 }
 
-// The tables and columns of the current schema, built once by running the migrations in memory.
-const std::vector<std::pair<std::string, std::vector<Column>>>& expectedTables() {
-    static const auto tables = [] {
+using TableColumns = std::vector<std::pair<std::string, std::vector<Column>>>;
+
+// The tables and columns of each schema version 1..kSchemaVersion, built once by running the
+// migrations in memory.
+const TableColumns& expectedTables(std::int64_t version) {
+    static const auto perVersion = [] {
+        std::vector<TableColumns> out;
         sql::Connection mem(":memory:", sql::Access::Memory);
-        for (const char* step : migrations()) mem.exec(step);
-        std::vector<std::pair<std::string, std::vector<Column>>> out;
-        for (const auto& name : tablesOf(mem)) out.emplace_back(name, columnsOf(mem, name));
+        for (const char* step : migrations()) {
+            mem.exec(step);
+            TableColumns tables;
+            for (const auto& name : tablesOf(mem)) tables.emplace_back(name, columnsOf(mem, name));
+            out.push_back(std::move(tables));
+        }
         return out;
     }();
-    return tables;
+    return perVersion.at(static_cast<std::size_t>(version - 1));
 }
 
 std::string describe(const Column& c) {
@@ -221,8 +228,10 @@ std::string describe(const Column& c) {
 
 }  // namespace
 
-void verify(sql::Connection& db) {
-    for (const auto& [table, want] : expectedTables()) {
+void verify(sql::Connection& db, std::int64_t version) {
+    if (version < 1 || version > kSchemaVersion)
+        throw CatalogError(db.path() + ": damaged catalog: invalid schema version " + std::to_string(version));
+    for (const auto& [table, want] : expectedTables(version)) {
         const auto have = columnsOf(db, table);
         if (have.empty()) throw CatalogError(db.path() + ": damaged catalog: table " + table + " is missing");
         for (const auto& w : want) {
