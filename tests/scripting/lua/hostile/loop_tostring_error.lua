@@ -1,0 +1,2 @@
+-- expect: error
+error(setmetatable({}, {__tostring = function() while true do end end}))
