@@ -44,9 +44,9 @@ private slots:
             g:clear(); assert(g:count() == 0)
         )");
         LUA_FAILS_WITH(lua, "require('iglu').grid():set(6, 0, 0, 1)", "outside the zone");
-        LUA_FAILS_WITH(lua, "require('iglu').grid():set(0, 0, 0, 7)", "colour 7");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():set(0, 0, 0, 7)", "colour must be an integer in 0..6, got 7");
         LUA_FAILS_WITH(lua, "require('iglu').grid({{0, 0, 0, 9}})", "colour 9");
-        LUA_FAILS_WITH(lua, "require('iglu').grid():get('a', 0, 0)", "number expected");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():get('a', 0, 0)", "must be an integer");
     }
 
     void envStepsAndObservationIsAView() {
@@ -104,7 +104,7 @@ private slots:
         LUA_FAILS_WITH(lua, R"(
             local e = require('iglu').env{pov = true}
             e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}
-            e:reset():pov(64, 0))", "outside 0..63");
+            e:reset():pov(64, 0))", "pixel x must be an integer in 0..63, got 64");
         LUA_FAILS_WITH(lua, "require('iglu').env{pov = true, pov_width = 0}", "pov_width");
         LUA_FAILS_WITH(lua, R"(
             local e = require('iglu').env{}

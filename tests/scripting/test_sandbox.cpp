@@ -3,6 +3,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <atomic>
+
 #include "lua_test_util.hpp"
 
 using namespace iglu;
@@ -103,6 +105,45 @@ private slots:
         QVERIFY(lua.memoryUsed() <= (16u << 20));
         lua_gc(lua.get(), LUA_GCCOLLECT, 0);
         LUA_OK_RUN(lua, "local t = {} for i = 1, 100 do t[i] = i end");
+    }
+
+    // The wall-clock watchdog ends a call even with no instruction budget at all.
+    void timeLimitEndsTheCall() {
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.instructionBudget = 0;
+        o.timeLimit = 0.2;
+        scripting::LuaState lua(o);
+        LUA_FAILS_WITH(lua, "while true do pcall(function() while true do end end) end", "time limit exceeded");
+        LUA_OK_RUN(lua, "local s = 0; for i = 1, 1000 do s = s + i end");  // the next call has a fresh deadline
+    }
+
+    // The cancel flag (Ctrl-C in `iglu run` / `iglu lua`) stops the script at its next hook call,
+    // through pcall and coroutines. The script raises the flag itself through the print sink.
+    void cancelFlagStopsTheScript() {
+        std::atomic<bool> cancel{false};
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.instructionBudget = 0;
+        o.timeLimit = 0;
+        o.cancel = &cancel;
+        scripting::LuaState lua(o);
+        lua.setPrint([&](std::string_view) { cancel = true; });
+        LUA_FAILS_WITH(lua, "print('stop'); while true do pcall(coroutine.wrap(function() while true do end end)) end",
+                       "stopped (cancelled)");
+    }
+
+    // C++ objects count against the memory cap and are given back when collected.
+    void cppObjectsAreCharged() {
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.memoryLimit = 32u << 20;
+        scripting::LuaState lua(o);
+        LUA_OK_RUN(lua, "E = require('iglu').env{pov = true, pov_width = 1024, pov_height = 1024}");
+        QVERIFY(lua.hostMemoryUsed() >= 1024u * 1024u * 7u);
+        QVERIFY(lua.memoryUsed() >= lua.hostMemoryUsed());
+        LUA_FAILS_WITH(lua, "F = require('iglu').env{pov = true, pov_width = 2048, pov_height = 2048}",
+                       "memory limit of 32 MB exceeded: iglu.env");
+        LUA_OK_RUN(lua, "E = nil; collectgarbage()");
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
+        LUA_OK_RUN(lua, "F = require('iglu').env{pov = true, pov_width = 2048, pov_height = 2048}");
     }
 
     void errorsCarryFileAndLine() {

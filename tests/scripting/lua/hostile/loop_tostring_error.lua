@@ -1,2 +1,2 @@
--- expect: error
+-- expect: instruction budget exceeded
 error(setmetatable({}, {__tostring = function() while true do end end}))

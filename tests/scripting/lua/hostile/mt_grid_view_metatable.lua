@@ -1,4 +1,4 @@
--- expect: attempt to index a string value
+-- expect: attempt to index a nil value (field '__index')
 local e = require("iglu").env{}
 local mt = getmetatable(e:grid())
 assert(mt == "locked", "grid view metatable reachable: " .. tostring(mt))
