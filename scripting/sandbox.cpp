@@ -296,6 +296,102 @@ int sandboxXpcall(lua_State* L) {
     return sandboxCatching(L);
 }
 
+// A coroutine killed by an abort raised from the hook is left with hooks off by Lua 5.4: closing it
+// (coroutine.close, or coroutine.wrap's own close on error) would run its pending `__close`
+// handlers unhooked. Such threads are remembered (weak keys) and never closed.
+constexpr const char* kKilledKey = "iglu.sandbox.killed";
+
+void markKilled(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTHREAD) return;
+    lua_getfield(L, LUA_REGISTRYINDEX, kKilledKey);
+    lua_pushvalue(L, idx);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+bool killed(lua_State* L, int idx) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kKilledKey);
+    lua_pushvalue(L, idx);
+    const bool k = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return k;
+}
+
+int afterResume(lua_State* L, int, lua_KContext nargs) {
+    const StateContext* ctx = context(L);
+    if (ctx->aborted) {
+        markKilled(L, 1);
+        return luaL_error(L, "%s", ctx->abortMessage);
+    }
+    return lua_gettop(L) - static_cast<int>(nargs);
+}
+
+int sandboxResume(lua_State* L) {  // coroutine.resume(co, ...): [co, args...] stay below the results
+    raiseIfAborted(L);
+    const int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    for (int i = 1; i <= nargs; ++i) lua_pushvalue(L, i);
+    lua_callk(L, nargs, LUA_MULTRET, nargs, afterResume);
+    return afterResume(L, LUA_OK, nargs);
+}
+
+int sandboxClose(lua_State* L) {  // coroutine.close(co)
+    raiseIfAborted(L);
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    if (killed(L, 1)) return luaL_error(L, "coroutine.close: this coroutine was stopped by the sandbox and cannot be closed");
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+int wrappedCall(lua_State* L) {  // the function coroutine.wrap returns
+    raiseIfAborted(L);
+    lua_State* co = lua_tothread(L, lua_upvalueindex(1));
+    const int nargs = lua_gettop(L);
+    if (!lua_checkstack(co, nargs)) return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, nargs);
+    int nres = 0;
+    const int status = lua_resume(co, L, nargs, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            return luaL_error(L, "too many results to resume");
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);  // the error object
+    if (context(L)->aborted) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        markKilled(L, -1);
+        return luaL_error(L, "%s", context(L)->abortMessage);
+    }
+    // An ordinary error (hooks on): close the coroutine's pending variables, as coroutine.wrap does.
+    if (lua_resetthread(co) != LUA_OK) {  // a __close handler failed: its error replaces ours
+        lua_pop(L, 1);
+        lua_xmove(co, L, 1);
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {  // add where the wrap function was called, like the original
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+int sandboxWrap(lua_State* L) {  // coroutine.wrap(f)
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State* co = lua_newthread(L);  // inherits the count hook
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, wrappedCall, 1);
+    return 1;
+}
+
 void wrapGlobal(lua_State* L, const char* table, const char* name, lua_CFunction wrapper) {
     if (table) lua_getglobal(L, table);
     else lua_pushglobaltable(L);
@@ -416,8 +512,15 @@ void installSandbox(lua_State* L, const SandboxOptions&) {
     // C functions that could otherwise run unbounded inside one call.
     wrapGlobal(L, nullptr, "pcall", sandboxCatching);
     wrapGlobal(L, nullptr, "xpcall", sandboxXpcall);
-    wrapGlobal(L, LUA_COLIBNAME, "resume", sandboxCatching);
-    wrapGlobal(L, LUA_COLIBNAME, "close", sandboxCatching);
+    lua_newtable(L);  // threads killed by an abort (weak keys)
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, kKilledKey);
+    wrapGlobal(L, LUA_COLIBNAME, "resume", sandboxResume);
+    wrapGlobal(L, LUA_COLIBNAME, "close", sandboxClose);
+    wrapGlobal(L, LUA_COLIBNAME, "wrap", sandboxWrap);
     wrapGlobal(L, nullptr, "setmetatable", sandboxSetmetatable);
     wrapGlobal(L, nullptr, "collectgarbage", sandboxCollectgarbage);
     wrapGlobal(L, LUA_STRLIBNAME, "rep", sandboxRep);

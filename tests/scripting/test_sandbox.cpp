@@ -146,6 +146,21 @@ private slots:
         LUA_OK_RUN(lua, "F = require('iglu').env{pov = true, pov_width = 2048, pov_height = 2048}");
     }
 
+    // A coroutine killed by an abort keeps Lua's hooks off; closing it in a later call would run
+    // its __close handler unhooked: it is refused.
+    void coroutineKilledByTheAbortIsNeverClosed() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_FAILS_WITH(lua,
+                       "CO = coroutine.create(function()\n"
+                       "  local x <close> = setmetatable({}, {__close = function() while true do end end})\n"
+                       "  while true do end\n"
+                       "end)\n"
+                       "coroutine.resume(CO)",
+                       "instruction budget exceeded");
+        LUA_FAILS_WITH(lua, "coroutine.close(CO)", "stopped by the sandbox and cannot be closed");
+        LUA_OK_RUN(lua, "assert(coroutine.status(CO) == 'dead')");
+    }
+
     void errorsCarryFileAndLine() {
         scripting::LuaState lua(test::sandboxFor());
         LUA_FAILS_WITH(lua, "local h = require 'helper'; h.fail()", "helper.lua:4:");
