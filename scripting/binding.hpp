@@ -142,7 +142,7 @@ void readTask(lua_State* L, int idx, core::Task& task);
 
 /// Upper bound of an environment's heap beyond its object: its two maximal-intersection tables
 /// (checked against the allocator by test_sandbox) ...
-inline constexpr std::size_t kEnvTablesBytes = 64u << 10;
+inline constexpr std::size_t kEnvTablesBytes = 208u << 10;
 /// ... plus the first-person view's buffers: what iglu.env charges to the memory cap.
 std::size_t envHeapBytes(const core::EnvConfig& c) noexcept;
 /// Bytes of the id / instruction / dialog strings of the task table at `idx`.

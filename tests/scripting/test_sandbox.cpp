@@ -3,11 +3,23 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <malloc.h>
+
 #include <atomic>
+
+#include "core/env/environment.hpp"
+#include "scripting/binding.hpp"
 
 #include "lua_test_util.hpp"
 
 using namespace iglu;
+
+namespace {
+std::size_t heapInUse() {  // glibc: small chunks in use + big chunks served by mmap
+    const struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+}  // namespace
 
 class TestSandbox : public QObject {
     Q_OBJECT
@@ -159,6 +171,33 @@ private slots:
                        "instruction budget exceeded");
         LUA_FAILS_WITH(lua, "coroutine.close(CO)", "stopped by the sandbox and cannot be closed");
         LUA_OK_RUN(lua, "assert(coroutine.status(CO) == 'dead')");
+    }
+
+    // What iglu.env charges is an honest upper bound of what an environment allocates on the heap
+    // (measured with the allocator's statistics), with and without the first-person view, for an
+    // empty and a full target.
+    void envChargeBoundsItsHeap() {
+        for (const bool pov : {false, true}) {
+            for (const bool full : {false, true}) {
+                core::EnvConfig c;
+                c.povInObs = pov;
+                c.pov.width = 320;
+                c.pov.height = 200;
+                core::Task task;
+                task.id = "measure";
+                for (int i = 0; i < core::kCells; ++i)
+                    if (full || i % 97 == 0) task.target.setCell(i, static_cast<std::int8_t>(1 + i % 6));
+                const std::size_t before = heapInUse();
+                auto* env = new core::Environment(c);
+                env->setTask(task);
+                env->reset();
+                const std::size_t heap = heapInUse() - before - sizeof(core::Environment);
+                delete env;
+                const std::size_t charged = scripting::detail::envHeapBytes(c) + 2 * task.id.size();
+                QVERIFY2(heap <= charged, qPrintable(QString("pov %1 full %2: heap %3 > charged %4").arg(pov).arg(full).arg(heap).arg(charged)));
+                QVERIFY2(charged <= 2 * heap + (16u << 10), qPrintable(QString("charge %1 far above heap %2").arg(charged).arg(heap)));
+            }
+        }
     }
 
     void errorsCarryFileAndLine() {
