@@ -262,6 +262,20 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("new.db")));
         scripting::LuaState other(test::sandboxFor());  // data folders elsewhere: refused
         LUA_FAILS_WITH(other, QString("require('iglu').catalog('%1')").arg(db), "outside the readable data folders");
+
+        // The handle's metatable is locked, a bad self is a type error, handles are counted and
+        // charged to the memory cap, and collecting them gives both back.
+        LUA_FAILS_WITH(lua, QString("getmetatable(require('iglu').catalog('%1')).__gc()").arg(db), "attempt to call a nil value");
+        LUA_FAILS_WITH(lua, QString("local c = require('iglu').catalog('%1'); c.count(require('iglu').grid())").arg(db),
+                       "iglu.Catalog expected");
+        lua_gc(lua.get(), LUA_GCCOLLECT, 0);
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
+        LUA_FAILS_WITH(lua, QString("KEEP = {} for i = 1, 9 do KEEP[i] = require('iglu').catalog('%1') end").arg(db),
+                       "at most 8 catalogs");
+        QVERIFY(lua.hostMemoryUsed() >= 8u * (4u << 20));
+        LUA_OK_RUN(lua, QString("KEEP = nil collectgarbage() local c = require('iglu').catalog('%1') assert(c:count() > 0)").arg(db));
+        lua_gc(lua.get(), LUA_GCCOLLECT, 0);
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
     }
 
     void actionsAreValidated() {
