@@ -7,7 +7,7 @@ namespace iglu::scripting::detail {
 
 namespace {
 
-double numberField(lua_State* L, int table, const char* key, int index, const char* what) {
+double actionNumber(lua_State* L, int table, const char* key, int index, const char* what) {
     lua_getfield(L, table, key);
     double v = 0;
     if (lua_istable(L, -1)) {
@@ -34,7 +34,7 @@ bool flag(lua_State* L, int table, const char* key) {
     return on;
 }
 
-int intField(lua_State* L, int table, const char* key, int lo, int hi) {
+int actionInt(lua_State* L, int table, const char* key, int lo, int hi) {
     lua_getfield(L, table, key);
     int v = 0;
     if (!lua_isnil(L, -1)) {
@@ -56,19 +56,19 @@ void checkAction(lua_State* L, int idx, core::ActionSpace space, core::Action& o
         const lua_Integer id = lua_tointeger(L, idx);
         if (space == core::ActionSpace::Flying)
             luaL_error(L, "a flying environment takes {movement=, camera=, inventory=, placement=}, not a discrete id");
-        if (id < 0 || id >= core::kDiscreteActions) luaL_error(L, "discrete action %d outside 0..17", static_cast<int>(id));
+        if (id < 0 || id >= core::kDiscreteActions) luaL_error(L, "discrete action %I outside 0..17", static_cast<LUAI_UACINT>(id));
         out = core::Action::discrete(static_cast<int>(id));  // cannot throw in range
         return;
     }
     if (!lua_istable(L, idx)) luaL_error(L, "an action is a discrete id or a table, got %s", luaL_typename(L, idx));
     if (space == core::ActionSpace::Flying) {
-        out.strafe0 = numberField(L, idx, "movement", 1, "forward < 0 / back > 0");
-        out.strafe1 = numberField(L, idx, "movement", 2, "left < 0 / right > 0");
-        out.vertical = numberField(L, idx, "movement", 3, "up > 0");
-        out.dyaw = numberField(L, idx, "camera", 1, "yaw");
-        out.dpitch = numberField(L, idx, "camera", 2, "pitch");
-        out.colour = intField(L, idx, "inventory", 0, 6);
-        const int placement = intField(L, idx, "placement", 0, 2);
+        out.strafe0 = actionNumber(L, idx, "movement", 1, "forward < 0 / back > 0");
+        out.strafe1 = actionNumber(L, idx, "movement", 2, "left < 0 / right > 0");
+        out.vertical = actionNumber(L, idx, "movement", 3, "up > 0");
+        out.dyaw = actionNumber(L, idx, "camera", 1, "yaw");
+        out.dpitch = actionNumber(L, idx, "camera", 2, "pitch");
+        out.colour = actionInt(L, idx, "inventory", 0, 6);
+        const int placement = actionInt(L, idx, "placement", 0, 2);
         out.place = placement == 1;
         out.breakBlock = placement == 2;
         return;
@@ -78,9 +78,9 @@ void checkAction(lua_State* L, int idx, core::ActionSpace space, core::Action& o
     out.vertical = flag(L, idx, "jump") ? 1.0 : 0.0;
     out.breakBlock = flag(L, idx, "attack");
     out.place = flag(L, idx, "use");
-    out.dyaw = numberField(L, idx, "camera", 1, "yaw");
-    out.dpitch = numberField(L, idx, "camera", 2, "pitch");
-    out.colour = intField(L, idx, "hotbar", 0, 6);
+    out.dyaw = actionNumber(L, idx, "camera", 1, "yaw");
+    out.dpitch = actionNumber(L, idx, "camera", 2, "pitch");
+    out.colour = actionInt(L, idx, "hotbar", 0, 6);
 }
 
 }  // namespace iglu::scripting::detail

@@ -41,6 +41,8 @@ AgentWorker::AgentWorker(const ExperimentSpec& spec, SandboxOptions sandbox)
 AgentWorker::~AgentWorker() = default;
 
 EpisodeOutcome AgentWorker::run(const core::Task& task, std::int64_t seed, int repetition, const std::atomic<bool>* cancel) {
+    // The hook watches the flag too: a script looping inside one reset or act stops at once.
+    session_.lua().setCancelFlag(cancel);
     if (session_.reset(task, seed, repetition)) {
         while (session_.running()) {
             if (cancel && cancel->load(std::memory_order_relaxed)) {

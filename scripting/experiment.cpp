@@ -245,7 +245,10 @@ ExperimentSpec loadExperiment(const std::string& path) {
     lua_pop(L, 1);
 
     nlohmann::json options = nlohmann::json::object();
-    for (const auto& [k, v] : e.agentOptions) std::visit([&](const auto& x) { options[k] = x; }, v);
+    for (const auto& option : e.agentOptions) {  // no structured binding: clang < 16 cannot capture one
+        const std::string& k = option.first;
+        std::visit([&](const auto& x) { options[k] = x; }, option.second);
+    }
     nlohmann::json cfg = {{"agent_options", options},{"agent", e.agentPath},
                           {"tasks", e.tasks.describe()},
                           {"env",

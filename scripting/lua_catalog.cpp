@@ -1,5 +1,7 @@
 // The catalog for Lua (read side): iglu.catalog(path) -> cat; cat:task(id), cat:tasks{...},
 // cat:count(). Sandboxed scripts may only open catalogs below the readable data folders.
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
@@ -17,7 +19,14 @@ namespace {
 
 constexpr const char* kCatalogMeta = "iglu.Catalog";
 
+// A catalog handle holds an open file and SQLite's page cache (2 MB by default): charged to the
+// memory cap, and at most kMaxOpenCatalogs per state (file descriptors are the process's).
+constexpr std::size_t kCatalogBytes = 4u << 20;
+constexpr int kMaxOpenCatalogs = 8;
+
 struct CatalogBox {
+    static constexpr const char* kMeta = kCatalogMeta;
+    static constexpr const char* kWhat = "catalog";
     std::optional<catalog::Catalog> cat;
     std::vector<catalog::TaskRecord> scratch;  // results being pushed (kept here, not on the C++ stack)
     catalog::TaskFilter filter;
@@ -29,14 +38,34 @@ bool fileExists(const char* path) noexcept {
 }
 
 CatalogBox* checkCatalog(lua_State* L) {
-    auto* box = static_cast<CatalogBox*>(luaL_checkudata(L, 1, kCatalogMeta));
+    CatalogBox* box = checkLive<CatalogBox>(L, 1);
     if (!box->cat) luaL_error(L, "catalog is closed");
     return box;
 }
 
 int catalogGc(lua_State* L) {
-    static_cast<CatalogBox*>(lua_touserdata(L, 1))->~CatalogBox();
-    return 0;
+    auto* slot = static_cast<Slot<CatalogBox>*>(luaL_testudata(L, 1, kCatalogMeta));
+    if (slot && slot->alive && slot->get()->cat) --context(L)->openCatalogs;
+    return slotGc<CatalogBox>(L);
+}
+
+// Charges the scratch results (task records) while they are held; released by releaseScratch.
+void chargeScratch(lua_State* L, CatalogBox* box, const char* what) {
+    std::size_t bytes = 0;
+    for (const auto& r : box->scratch) bytes += taskHeapBytes(r.task) + sizeof(r);
+    chargeMemory(L, bytes, what);
+    static_cast<Slot<CatalogBox>*>(lua_touserdata(L, 1))->charged += bytes;
+}
+
+void releaseScratch(lua_State* L, CatalogBox* box) noexcept {
+    std::size_t bytes = 0;
+    for (const auto& r : box->scratch) bytes += taskHeapBytes(r.task) + sizeof(r);
+    auto* slot = static_cast<Slot<CatalogBox>*>(lua_touserdata(L, 1));
+    bytes = std::min(bytes, slot->charged - kCatalogBytes);
+    releaseMemory(L, bytes);
+    slot->charged -= bytes;
+    box->scratch.clear();
+    box->scratch.shrink_to_fit();
 }
 
 int openCatalog(lua_State* L) {  // iglu.catalog(path)
@@ -46,13 +75,19 @@ int openCatalog(lua_State* L) {  // iglu.catalog(path)
         return luaL_error(L, "iglu.catalog: '%s' is outside the readable data folders (sandbox)", path);
     if (ctx->options.sandboxed && !fileExists(path))  // scripts read catalogs, they never create one
         return luaL_error(L, "iglu.catalog: no catalog at '%s'", path);
-    auto* box = static_cast<CatalogBox*>(lua_newuserdatauv(L, sizeof(CatalogBox), 0));
-    new (box) CatalogBox();
-    luaL_setmetatable(L, kCatalogMeta);
+    StateContext* sctx = context(L);
+    if (sctx->openCatalogs >= kMaxOpenCatalogs)
+        return luaL_error(L, "iglu.catalog: at most %d catalogs may be open at once in a script", kMaxOpenCatalogs);
+    auto* slot = newSlot<CatalogBox>(L, 0);
+    chargeMemory(L, kCatalogBytes, "iglu.catalog");
+    slot->charged = kCatalogBytes;
     protect(L, [&] {
-        box->cat.emplace(path, catalog::OpenMode::ReadOnly);  // scripts read catalogs, never write or create one
+        new (slot->bytes) CatalogBox();
+        slot->alive = true;
+        slot->get()->cat.emplace(path, catalog::OpenMode::ReadOnly);  // scripts read catalogs, never write or create one
         return 0;
     });
+    ++sctx->openCatalogs;
     return 1;
 }
 
@@ -65,7 +100,9 @@ int catalogTask(lua_State* L) {  // cat:task(id) -> task table | nil
         return 0;
     });
     if (box->scratch.empty()) return lua_pushnil(L), 1;
+    chargeScratch(L, box, "cat:task");
     pushTask(L, box->scratch[0].task, true);
+    releaseScratch(L, box);
     return 1;
 }
 
@@ -83,8 +120,7 @@ int catalogTasks(lua_State* L) {  // cat:tasks{text=, skills={...}, clear=, ids=
         lua_pop(L, 1);
         if (lua_getfield(L, 2, "clear") == LUA_TBOOLEAN) box->filter.clear = lua_toboolean(L, -1);
         lua_pop(L, 1);
-        if (lua_getfield(L, 2, "limit") == LUA_TNUMBER) box->filter.limit = static_cast<int>(lua_tointeger(L, -1));
-        lua_pop(L, 1);
+        box->filter.limit = static_cast<int>(intField(L, 2, "limit", box->filter.limit, 0, INT32_MAX, "cat:tasks"));
         if (lua_getfield(L, 2, "skills") == LUA_TTABLE) {
             const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
             for (lua_Integer i = 1; i <= n; ++i) {
@@ -113,11 +149,13 @@ int catalogTasks(lua_State* L) {  // cat:tasks{text=, skills={...}, clear=, ids=
         box->scratch = box->cat->loadTasks(box->filter);
         return 0;
     });
-    lua_createtable(L, static_cast<int>(box->scratch.size()), 0);
+    chargeScratch(L, box, "cat:tasks");
+    lua_createtable(L, static_cast<int>(std::min<std::size_t>(box->scratch.size(), INT32_MAX)), 0);
     for (std::size_t i = 0; i < box->scratch.size(); ++i) {
         pushTask(L, box->scratch[i].task, true);
         lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
+    releaseScratch(L, box);
     return 1;
 }
 
@@ -133,7 +171,7 @@ int catalogCount(lua_State* L) {
 
 void registerCatalog(lua_State* L, int module) {
     static const luaL_Reg methods[] = {{"task", catalogTask}, {"tasks", catalogTasks}, {"count", catalogCount}, {nullptr, nullptr}};
-    luaL_newmetatable(L, kCatalogMeta);
+    newLockedMetatable(L, kCatalogMeta);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, catalogGc), lua_setfield(L, -2, "__gc");

@@ -14,27 +14,28 @@ namespace detail {
 namespace {
 
 struct EnvBox {
+    static constexpr const char* kMeta = kEnvMeta;
+    static constexpr const char* kWhat = "environment";
     Environment env;
     core::Task pending;  // filled by set_task from Lua, then copied into the environment
     bool hasTask = false;
+    std::size_t taskBytes = 0;  // the task text charged (two copies: pending and the env's)
     explicit EnvBox(core::EnvConfig c) : env(c) {}
 };
 
 struct ObsBox {
     const Environment* env = nullptr;
+    const bool* alive = nullptr;  // the owning env userdata's liveness; nullptr: the host owns env
 };
 
 // User values: env userdata: 1 = its observation, 2 = its grid view.
 //              obs userdata: 1 = owner (env userdata or nil), 2 = grid view, 3 = target view.
 
-EnvBox* checkEnv(lua_State* L, int idx) { return static_cast<EnvBox*>(luaL_checkudata(L, idx, kEnvMeta)); }
+EnvBox* checkEnv(lua_State* L, int idx) { return checkLive<EnvBox>(L, idx); }
 const Environment& checkObsEnv(lua_State* L, int idx) {
-    return *static_cast<ObsBox*>(luaL_checkudata(L, idx, kObsMeta))->env;
-}
-
-int envGc(lua_State* L) {
-    static_cast<EnvBox*>(lua_touserdata(L, 1))->~EnvBox();
-    return 0;
+    const auto* box = static_cast<ObsBox*>(luaL_checkudata(L, idx, kObsMeta));
+    if (box->alive && !*box->alive) raiseDestroyed(L, idx, "observation's environment");
+    return *box->env;
 }
 
 bool boolOpt(lua_State* L, int t, const char* key, bool def) {
@@ -44,12 +45,22 @@ bool boolOpt(lua_State* L, int t, const char* key, bool def) {
     return v;
 }
 
-double numOpt(lua_State* L, int t, const char* key, double def) {
-    lua_getfield(L, t, key);
-    const double v = lua_isnil(L, -1) ? def : luaL_checknumber(L, -1);
-    lua_pop(L, 1);
-    return v;
+}  // namespace
+
+// Heap bytes of an environment beyond its own object (which lives in the userdata): the two
+// maximal-intersection tables (measured upper bound, tests/scripting/test_sandbox checks it against
+// the allocator) and, with the first-person view, the RGB frame, the depth buffer (float per pixel)
+// and the per-column / per-row ray tables.
+std::size_t envHeapBytes(const core::EnvConfig& c) noexcept {
+    std::size_t bytes = kEnvTablesBytes;
+    if (c.povInObs) {
+        const auto w = static_cast<std::size_t>(c.pov.width), h = static_cast<std::size_t>(c.pov.height);
+        bytes += w * h * (3 + sizeof(float)) + (w + h) * sizeof(float);
+    }
+    return bytes;
 }
+
+namespace {
 
 int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_obs=, ...}
     core::EnvConfig c;
@@ -63,34 +74,33 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
             else return luaL_error(L, "iglu.env: action_space must be 'walking' or 'flying', got '%s'", s);
         }
         lua_pop(L, 1);
-        c.maxSteps = static_cast<int>(numOpt(L, 1, "max_steps", c.maxSteps));
+        c.maxSteps = static_cast<int>(intField(L, 1, "max_steps", c.maxSteps, 0, kMaxEpisodeSteps, "iglu.env"));
         c.selectAndPlace = boolOpt(L, 1, "select_and_place", c.selectAndPlace);
         c.targetInObs = boolOpt(L, 1, "target_in_obs", c.targetInObs);
-        c.rightPlacementScale = numOpt(L, 1, "right_placement_scale", c.rightPlacementScale);
-        c.wrongPlacementScale = numOpt(L, 1, "wrong_placement_scale", c.wrongPlacementScale);
+        c.rightPlacementScale = numberField(L, 1, "right_placement_scale", c.rightPlacementScale, -1e9, 1e9, "iglu.env");
+        c.wrongPlacementScale = numberField(L, 1, "wrong_placement_scale", c.wrongPlacementScale, -1e9, 1e9, "iglu.env");
         c.fixTunnelling = boolOpt(L, 1, "fix_tunnelling", c.fixTunnelling);
         c.doneAfterMaxSteps = boolOpt(L, 1, "done_after_max_steps", c.doneAfterMaxSteps);
         c.resetClearsAgentState = boolOpt(L, 1, "reset_clears_agent_state", c.resetClearsAgentState);
         c.povInObs = boolOpt(L, 1, "pov", c.povInObs);
-        c.pov.width = static_cast<int>(numOpt(L, 1, "pov_width", c.pov.width));
-        c.pov.height = static_cast<int>(numOpt(L, 1, "pov_height", c.pov.height));
-        if (!c.pov.sizeValid())
-            return luaL_error(L, "iglu.env: pov_width and pov_height must be in 1..%d, got %d x %d", core::PovConfig::kMaxSide,
-                              c.pov.width, c.pov.height);
+        c.pov.width = static_cast<int>(intField(L, 1, "pov_width", c.pov.width, 1, core::PovConfig::kMaxSide, "iglu.env"));
+        c.pov.height = static_cast<int>(intField(L, 1, "pov_height", c.pov.height, 1, core::PovConfig::kMaxSide, "iglu.env"));
     }
-    auto* box = static_cast<EnvBox*>(lua_newuserdatauv(L, sizeof(EnvBox), 2));
+    auto* slot = newSlot<EnvBox>(L, 2);
     const int env = lua_gettop(L);
-    const int ok = protect(L, [&] {
-        new (box) EnvBox(c);
+    chargeMemory(L, envHeapBytes(c), "iglu.env");
+    slot->charged = envHeapBytes(c);
+    protect(L, [&] {
+        new (slot->bytes) EnvBox(c);
+        slot->alive = true;
         return 0;
     });
-    (void)ok;
-    luaL_setmetatable(L, kEnvMeta);
-    pushObservation(L, &box->env);
+    EnvBox* box = slot->get();
+    pushObservation(L, &box->env, &slot->alive);
     lua_pushvalue(L, env);
     lua_setiuservalue(L, -2, 1);  // obs keeps the env alive
     lua_setiuservalue(L, env, 1);
-    pushGridView(L, &box->env.grid(), env);
+    pushGridView(L, &box->env.grid(), env, &slot->alive);
     lua_setiuservalue(L, env, 2);
     return 1;
 }
@@ -98,6 +108,13 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
 int envSetTask(lua_State* L) {
     EnvBox* box = checkEnv(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    const std::size_t textBytes = 2 * taskTextBytes(L, 2);
+    if (textBytes > box->taskBytes) {
+        chargeMemory(L, textBytes - box->taskBytes, "env:set_task");
+        auto* slot = static_cast<Slot<EnvBox>*>(lua_touserdata(L, 1));
+        slot->charged += textBytes - box->taskBytes;
+        box->taskBytes = textBytes;
+    }
     readTask(L, 2, box->pending);
     protect(L, [&] {
         box->env.setTask(box->pending);
@@ -166,8 +183,12 @@ int envAgent(lua_State* L) {  // exact pose: x, y, z, yaw, pitch
 
 int envSetPose(lua_State* L) {
     EnvBox* box = checkEnv(L, 1);
-    box->env.setPose(luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4), luaL_optnumber(L, 5, 0),
-                     luaL_optnumber(L, 6, 0));
+    const double x = checkNumber(L, 2, -kMaxCoordinate, kMaxCoordinate, "x");
+    const double y = checkNumber(L, 3, -kMaxCoordinate, kMaxCoordinate, "y");
+    const double z = checkNumber(L, 4, -kMaxCoordinate, kMaxCoordinate, "z");
+    const double yaw = optNumber(L, 5, 0, -kMaxCoordinate, kMaxCoordinate, "yaw");
+    const double pitch = optNumber(L, 6, 0, -kMaxCoordinate, kMaxCoordinate, "pitch");
+    box->env.setPose(x, y, z, yaw, pitch);
     return 0;
 }
 
@@ -185,8 +206,7 @@ int envActionSpace(lua_State* L) {
 
 int obsInventory(lua_State* L) {  // obs:inventory(colour) -> count
     const Environment& env = checkObsEnv(L, 1);
-    const lua_Integer c = luaL_checkinteger(L, 2);
-    if (c < 1 || c > core::kNumColours) return luaL_error(L, "obs:inventory: colour %d outside 1..6", static_cast<int>(c));
+    const lua_Integer c = checkInt(L, 2, 1, core::kNumColours, "colour");
     lua_pushinteger(L, static_cast<lua_Integer>(env.observation().inventory[static_cast<std::size_t>(c - 1)]));
     return 1;
 }
@@ -198,9 +218,7 @@ int obsPovPixel(lua_State* L) {
     const auto pov = env.observation().pov;
     if (pov.empty()) return luaL_error(L, "obs:pov: the environment does not render the first-person view (iglu.env{pov = true})");
     const int w = env.config().pov.width, h = env.config().pov.height;
-    const lua_Integer x = luaL_checkinteger(L, 2), y = luaL_checkinteger(L, 3);
-    if (x < 0 || x >= w || y < 0 || y >= h)
-        return luaL_error(L, "obs:pov: pixel (%d, %d) outside 0..%d x 0..%d", static_cast<int>(x), static_cast<int>(y), w - 1, h - 1);
+    const lua_Integer x = checkInt(L, 2, 0, w - 1, "pixel x"), y = checkInt(L, 3, 0, h - 1, "pixel y");
     const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
     lua_pushinteger(L, pov[i]), lua_pushinteger(L, pov[i + 1]), lua_pushinteger(L, pov[i + 2]);
     return 3;
@@ -289,13 +307,13 @@ void registerEnv(lua_State* L, int module) {
                                        {"observation", envObservation}, {"grid", envGrid},    {"scores", envScores},
                                        {"hit_test", envHitTest},   {"agent", envAgent},         {"set_pose", envSetPose},
                                        {"step_no", envStepNo},     {"action_space", envActionSpace}, {nullptr, nullptr}};
-    luaL_newmetatable(L, kEnvMeta);
+    newLockedMetatable(L, kEnvMeta);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, envGc), lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, slotGc<EnvBox>), lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
 
-    luaL_newmetatable(L, kObsMeta);
+    newLockedMetatable(L, kObsMeta);
     lua_pushcfunction(L, obsIndex), lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, obsToString), lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
@@ -308,15 +326,16 @@ void registerEnv(lua_State* L, int module) {
 
 }  // namespace detail
 
-void pushObservation(lua_State* L, const Environment* env) {
+void pushObservation(lua_State* L, const Environment* env, const bool* alive) {
     auto* box = static_cast<detail::ObsBox*>(lua_newuserdatauv(L, sizeof(detail::ObsBox), 3));
     box->env = env;
+    box->alive = alive;
     luaL_setmetatable(L, detail::kObsMeta);
     const int obs = lua_gettop(L);
-    detail::pushGridView(L, &env->grid(), obs);
+    detail::pushGridView(L, &env->grid(), obs, alive);
     lua_setiuservalue(L, obs, 2);
     // The target view reads the environment's task target (what obs.target_grid points at).
-    detail::pushGridView(L, &env->task().target, obs);
+    detail::pushGridView(L, &env->task().target, obs, alive);
     lua_setiuservalue(L, obs, 3);
 }
 

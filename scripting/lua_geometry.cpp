@@ -1,5 +1,6 @@
 // Line-of-sight helpers for Lua (scripting/geometry.hpp): raycast, aim, find_shot, walking
 // waypoints, flight clearance.
+#include <cstdint>
 #include <cstring>
 
 #include "scripting/binding.hpp"
@@ -17,12 +18,13 @@ Op checkOp(lua_State* L, int idx) {
     return Op::Place;
 }
 
-int cell(lua_State* L, int idx) { return static_cast<int>(luaL_checkinteger(L, idx)); }
+int cell(lua_State* L, int idx) { return static_cast<int>(checkInt(L, idx, INT32_MIN, INT32_MAX, "cell coordinate")); }
+double num(lua_State* L, int idx) { return checkNumber(L, idx, -kMaxCoordinate, kMaxCoordinate, "coordinate or angle"); }
 
 int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit, x, y, z, colour, px, py, pz
     const core::Grid& g = checkGrid(L, 1);
-    const Ray r = raycast(g, luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4),
-                          luaL_checknumber(L, 5), luaL_checknumber(L, 6));
+    const Ray r = raycast(g, num(L, 2), num(L, 3), num(L, 4),
+                          num(L, 5), num(L, 6));
     lua_pushboolean(L, r.hit);
     if (!r.hit) return 1;
     lua_pushinteger(L, r.x), lua_pushinteger(L, r.y), lua_pushinteger(L, r.z), lua_pushinteger(L, r.colour);
@@ -34,11 +36,11 @@ int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit
 int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz [, yaw, pitch]) -> yaw, pitch | nil
     const core::Grid& g = checkGrid(L, 1);
     const Op op = checkOp(L, 2);
-    const double ex = luaL_checknumber(L, 3), ey = luaL_checknumber(L, 4), ez = luaL_checknumber(L, 5);
+    const double ex = num(L, 3), ey = num(L, 4), ez = num(L, 5);
     const int cx = cell(L, 6), cy = cell(L, 7), cz = cell(L, 8);
     // Optional current (yaw, pitch): the working orientation nearest to it.
     const Aim a = lua_isnoneornil(L, 9) ? aim(g, op, ex, ey, ez, cx, cy, cz)
-                                        : aimNearest(g, op, ex, ey, ez, cx, cy, cz, luaL_checknumber(L, 9), luaL_checknumber(L, 10));
+                                        : aimNearest(g, op, ex, ey, ez, cx, cy, cz, num(L, 9), num(L, 10));
     if (!a.ok) return lua_pushnil(L), 1;
     lua_pushnumber(L, a.yaw);
     lua_pushnumber(L, a.pitch);
@@ -54,7 +56,7 @@ int findShotFn(lua_State* L) {  // iglu.find_shot(grid, op, cx, cy, cz, stance, 
     if (std::strcmp(stance, "flying") == 0) st = Stance::Flying;
     else if (std::strcmp(stance, "walking") == 0) st = Stance::Walking;
     else return luaL_error(L, "stance must be 'flying' or 'walking', got '%s'", stance);
-    const Shot s = findShot(g, op, cx, cy, cz, st, luaL_checknumber(L, 7), luaL_checknumber(L, 8), luaL_checknumber(L, 9));
+    const Shot s = findShot(g, op, cx, cy, cz, st, num(L, 7), num(L, 8), num(L, 9));
     if (!s.ok) return lua_pushnil(L), 1;
     lua_pushnumber(L, s.x), lua_pushnumber(L, s.y), lua_pushnumber(L, s.z);
     lua_pushnumber(L, s.yaw), lua_pushnumber(L, s.pitch), lua_pushnumber(L, s.cost);
@@ -65,7 +67,7 @@ int findPillarShotFn(lua_State* L) {  // iglu.find_pillar_shot(grid, target, op,
     const core::Grid& g = checkGrid(L, 1);
     const core::Grid& t = checkGrid(L, 2);
     const Op op = checkOp(L, 3);
-    const PillarShot s = findPillarShot(g, t, op, cell(L, 4), cell(L, 5), cell(L, 6), luaL_checknumber(L, 7), luaL_checknumber(L, 8));
+    const PillarShot s = findPillarShot(g, t, op, cell(L, 4), cell(L, 5), cell(L, 6), num(L, 7), num(L, 8));
     if (!s.ok) return lua_pushnil(L), 1;
     lua_pushinteger(L, s.px), lua_pushinteger(L, s.pz), lua_pushinteger(L, s.level);
     lua_pushnumber(L, s.yaw), lua_pushnumber(L, s.pitch), lua_pushnumber(L, s.cost);
@@ -75,7 +77,7 @@ int findPillarShotFn(lua_State* L) {  // iglu.find_pillar_shot(grid, target, op,
 int nextWaypointFn(lua_State* L) {  // iglu.next_waypoint(grid, ax, az, tx, tz) -> wx, wz | nil
     const core::Grid& g = checkGrid(L, 1);
     double wx = 0, wz = 0;
-    if (!nextWaypoint(g, luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4), luaL_checknumber(L, 5), wx, wz))
+    if (!nextWaypoint(g, num(L, 2), num(L, 3), num(L, 4), num(L, 5), wx, wz))
         return lua_pushnil(L), 1;
     lua_pushnumber(L, wx);
     lua_pushnumber(L, wz);
@@ -84,8 +86,8 @@ int nextWaypointFn(lua_State* L) {  // iglu.next_waypoint(grid, ax, az, tx, tz) 
 
 int flightClearFn(lua_State* L) {  // iglu.flight_clear(grid, ax, ay, az, bx, by, bz) -> bool
     const core::Grid& g = checkGrid(L, 1);
-    lua_pushboolean(L, flightClear(g, luaL_checknumber(L, 2), luaL_checknumber(L, 3), luaL_checknumber(L, 4),
-                                   luaL_checknumber(L, 5), luaL_checknumber(L, 6), luaL_checknumber(L, 7)));
+    lua_pushboolean(L, flightClear(g, num(L, 2), num(L, 3), num(L, 4),
+                                   num(L, 5), num(L, 6), num(L, 7)));
     return 1;
 }
 
@@ -96,7 +98,7 @@ int solidFn(lua_State* L) {  // iglu.solid(grid, x, y, z) -> colour (-1 floor, 0
 }
 
 int placementHitsAgentFn(lua_State* L) {  // iglu.placement_hits_agent(ax, ay, az, bx, by, bz) -> bool
-    lua_pushboolean(L, placementHitsAgent(luaL_checknumber(L, 1), luaL_checknumber(L, 2), luaL_checknumber(L, 3), cell(L, 4),
+    lua_pushboolean(L, placementHitsAgent(num(L, 1), num(L, 2), num(L, 3), cell(L, 4),
                                           cell(L, 5), cell(L, 6)));
     return 1;
 }

@@ -1,4 +1,5 @@
 // Grid userdata, metrics and the maximal intersection for Lua.
+#include <cstdint>
 #include <cstring>
 #include <new>
 
@@ -12,22 +13,29 @@ using core::Grid;
 
 namespace {
 
-LuaGrid* checkBox(lua_State* L, int idx) { return static_cast<LuaGrid*>(luaL_checkudata(L, idx, kGridMeta)); }
+LuaGrid* checkBox(lua_State* L, int idx) {
+    auto* box = static_cast<LuaGrid*>(luaL_checkudata(L, idx, kGridMeta));
+    if (box->ownerAlive && !*box->ownerAlive) raiseDestroyed(L, idx, "grid view's environment");
+    return box;
+}
 
-int checkCoord(lua_State* L, int idx) { return static_cast<int>(luaL_checkinteger(L, idx)); }
+// Coordinates: any int is a valid question (outside the zone a cell is empty), nothing wider.
+int checkCoord(lua_State* L, int idx, const char* name) {
+    return static_cast<int>(checkInt(L, idx, INT32_MIN, INT32_MAX, name));
+}
+int checkColour(lua_State* L, int idx) { return static_cast<int>(checkInt(L, idx, 0, core::kNumColours, "colour")); }
 
 int gridGet(lua_State* L) {
     const Grid& g = checkGrid(L, 1);
-    lua_pushinteger(L, g.at(checkCoord(L, 2), checkCoord(L, 3), checkCoord(L, 4)));
+    lua_pushinteger(L, g.at(checkCoord(L, 2, "x"), checkCoord(L, 3, "y"), checkCoord(L, 4, "z")));
     return 1;
 }
 
 int gridSet(lua_State* L) {
     LuaGrid* box = checkBox(L, 1);
-    const int x = checkCoord(L, 2), y = checkCoord(L, 3), z = checkCoord(L, 4), c = checkCoord(L, 5);
+    const int x = checkCoord(L, 2, "x"), y = checkCoord(L, 3, "y"), z = checkCoord(L, 4, "z"), c = checkColour(L, 5);
     if (box->readOnly) return luaL_error(L, "grid:set: this grid is a read-only view (copy() it first)");
     if (!Grid::inZone(x, y, z)) return luaL_error(L, "grid:set: (%d, %d, %d) is outside the zone (x, z in -5..5, y in -1..7)", x, y, z);
-    if (c < 0 || c > 6) return luaL_error(L, "grid:set: colour %d outside 0..6", c);
     box->ptr->setCell(Grid::index(x, y, z), static_cast<std::int8_t>(c));
     return 0;
 }
@@ -35,7 +43,7 @@ int gridSet(lua_State* L) {
 int gridCount(lua_State* L) {
     const Grid& g = checkGrid(L, 1);
     if (lua_isnoneornil(L, 2)) lua_pushinteger(L, g.count());
-    else lua_pushinteger(L, g.count(checkCoord(L, 2)));
+    else lua_pushinteger(L, g.count(checkColour(L, 2)));
     return 1;
 }
 
@@ -224,27 +232,22 @@ void pushBlockList(lua_State* L, const std::vector<core::Block>& blocks) {
 
 // Overlay results live in a userdata while they are pushed, so a memory error cannot leak them.
 struct OverlayBox {
+    static constexpr const char* kMeta = "iglu.Overlay";
+    static constexpr const char* kWhat = "overlay";
     core::IntersectionOverlay value;
 };
-
-int overlayGc(lua_State* L) {
-    static_cast<OverlayBox*>(lua_touserdata(L, 1))->~OverlayBox();
-    return 0;
-}
 
 int overlayFn(lua_State* L) {  // iglu.overlay(target, built) -> {matched, missing, extra, dx, dz, rot}
     const Grid& target = toGridArg(L, 1);
     const Grid& built = toGridArg(L, 2);
-    auto* box = static_cast<OverlayBox*>(lua_newuserdatauv(L, sizeof(OverlayBox), 0));
-    new (box) OverlayBox();
-    lua_newtable(L);
-    lua_pushcfunction(L, overlayGc);
-    lua_setfield(L, -2, "__gc");
-    lua_setmetatable(L, -2);
+    auto* slot = newSlot<OverlayBox>(L, 0);
     protect(L, [&] {
-        box->value = core::overlay(target, built);
+        new (slot->bytes) OverlayBox();
+        slot->alive = true;
+        slot->get()->value = core::overlay(target, built);
         return 0;
     });
+    OverlayBox* box = slot->get();
     lua_createtable(L, 0, 6);
     pushBlockList(L, box->value.matched), lua_setfield(L, -2, "matched");
     pushBlockList(L, box->value.missing), lua_setfield(L, -2, "missing");
@@ -256,7 +259,7 @@ int overlayFn(lua_State* L) {  // iglu.overlay(target, built) -> {matched, missi
 }
 
 int colourNameFn(lua_State* L) {
-    lua_pushstring(L, core::colourName(static_cast<int>(luaL_checkinteger(L, 1))));
+    lua_pushstring(L, core::colourName(static_cast<int>(checkInt(L, 1, 0, core::kNumColours, "colour"))));
     return 1;
 }
 
@@ -270,11 +273,12 @@ Grid* newGrid(lua_State* L) {
     return box->ptr;
 }
 
-void pushGridView(lua_State* L, const Grid* grid, int ownerIndex) {
+void pushGridView(lua_State* L, const Grid* grid, int ownerIndex, const bool* ownerAlive) {
     ownerIndex = lua_absindex(L, ownerIndex);
     auto* box = static_cast<LuaGrid*>(lua_newuserdatauv(L, offsetof(LuaGrid, own), 1));
     box->ptr = const_cast<Grid*>(grid);
     box->readOnly = true;
+    box->ownerAlive = ownerAlive;
     luaL_setmetatable(L, kGridMeta);
     lua_pushvalue(L, ownerIndex);
     lua_setiuservalue(L, -2, 1);
@@ -283,26 +287,29 @@ void pushGridView(lua_State* L, const Grid* grid, int ownerIndex) {
 const Grid& checkGrid(lua_State* L, int idx) { return *checkBox(L, idx)->ptr; }
 
 const Grid& toGridArg(lua_State* L, int idx) {
-    if (auto* box = static_cast<LuaGrid*>(luaL_testudata(L, idx, kGridMeta))) return *box->ptr;
+    if (luaL_testudata(L, idx, kGridMeta)) return checkGrid(L, idx);
     luaL_checktype(L, idx, LUA_TTABLE);
     idx = lua_absindex(L, idx);
     Grid* g = newGrid(L);
-    const lua_Integer n = luaL_len(L, idx);
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));  // raw: a __len cannot make this loop long
+    chargeWork(L, n, "block list");
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, idx, i);
-        if (!lua_istable(L, -1)) luaL_error(L, "block %d: expected {x, y, z, colour}", static_cast<int>(i));
+        if (!lua_istable(L, -1)) luaL_error(L, "block %I: expected {x, y, z, colour}", static_cast<LUAI_UACINT>(i));
         int v[4];
         for (int k = 0; k < 4; ++k) {
             lua_rawgeti(L, -1, k + 1);
             int isnum = 0;
-            v[k] = static_cast<int>(lua_tointegerx(L, -1, &isnum));
-            if (!isnum) luaL_error(L, "block %d: entry %d is not an integer", static_cast<int>(i), k + 1);
+            const lua_Integer e = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isnum) : 0;
+            if (!isnum || e < INT32_MIN || e > INT32_MAX)
+                luaL_error(L, "block %I: entry %d is not an integer in the int range", static_cast<LUAI_UACINT>(i), k + 1);
+            v[k] = static_cast<int>(e);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
         if (!Grid::inZone(v[0], v[1], v[2]))
-            luaL_error(L, "block %d: (%d, %d, %d) is outside the zone", static_cast<int>(i), v[0], v[1], v[2]);
-        if (v[3] < 1 || v[3] > 6) luaL_error(L, "block %d: colour %d outside 1..6", static_cast<int>(i), v[3]);
+            luaL_error(L, "block %I: (%d, %d, %d) is outside the zone", static_cast<LUAI_UACINT>(i), v[0], v[1], v[2]);
+        if (v[3] < 1 || v[3] > 6) luaL_error(L, "block %I: colour %d outside 1..6", static_cast<LUAI_UACINT>(i), v[3]);
         g->setCell(Grid::index(v[0], v[1], v[2]), static_cast<std::int8_t>(v[3]));
     }
     return *g;
@@ -314,13 +321,15 @@ void registerGrid(lua_State* L, int module) {
                                        {"clear", gridClear}, {"assign", gridAssign}, {"diff", gridDiff},
                                        {"equals", gridEquals}, {"hash", gridHash},   {"read_only", gridReadOnly},
                                        {nullptr, nullptr}};
-    luaL_newmetatable(L, kGridMeta);
+    newLockedMetatable(L, kGridMeta);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, gridEq), lua_setfield(L, -2, "__eq");
     lua_pushcfunction(L, gridLen), lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, gridToString), lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "iglu.Grid"), lua_setfield(L, -2, "__name");
+    lua_pop(L, 1);
+    newLockedMetatable(L, OverlayBox::kMeta);
+    lua_pushcfunction(L, slotGc<OverlayBox>), lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
 
     static const luaL_Reg functions[] = {{"grid", newGridFn},

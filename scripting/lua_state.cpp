@@ -1,5 +1,6 @@
 #include "scripting/lua_state.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -9,6 +10,8 @@
 
 namespace iglu::scripting {
 
+using detail::kClockEvery;
+using detail::kHookEvery;
 using detail::StateContext;
 
 struct LuaState::Context : StateContext {};
@@ -30,26 +33,54 @@ void* capAlloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) noexce
     return p;
 }
 
-// Count hook: charges kHookEvery instructions; once the budget is gone it errors on every
-// instruction (count 1), so a pcall in the script catches the error only to be interrupted again
-// at its next instruction: the abort always reaches the host.
+// Checks the budget left, the cancel flag and (every kClockEvery calls, or when `clockNow`) the
+// deadline; marks the call aborted when one is exhausted.
+void checkLimits(StateContext* ctx, long long units, bool clockNow) noexcept {
+    if (ctx->aborted) return;
+    if (ctx->options.instructionBudget > 0) {
+        ctx->remaining -= units;
+        if (ctx->remaining <= 0) {
+            ctx->aborted = true;
+            std::snprintf(ctx->abortMessage, sizeof ctx->abortMessage, "instruction budget exceeded (%lld instructions per call)",
+                          ctx->options.instructionBudget);
+            return;
+        }
+    }
+    if (ctx->cancel && ctx->cancel->load(std::memory_order_relaxed)) {
+        ctx->aborted = true;
+        std::snprintf(ctx->abortMessage, sizeof ctx->abortMessage, "stopped (cancelled)");
+        return;
+    }
+    if (ctx->hasDeadline && (clockNow || ++ctx->hookTicks % kClockEvery == 0) &&
+        std::chrono::steady_clock::now() > ctx->deadline) {
+        ctx->aborted = true;
+        std::snprintf(ctx->abortMessage, sizeof ctx->abortMessage, "time limit exceeded (%g s per call)", ctx->options.timeLimit);
+    }
+}
+
+// Count hook, set on the main thread and inherited by every coroutine (lua_newthread copies the
+// creating thread's hook). It charges the instructions since its last call; once the call is
+// aborted it raises on every instruction (count 1) of whichever thread runs, so a pcall, an xpcall
+// message handler or a coroutine in the script catches the error only to be interrupted again at
+// its next instruction: the abort always reaches the host. A thread left at count 1 by an earlier
+// abort goes back to kHookEvery at its first hook call of a fresh budget.
 void budgetHook(lua_State* L, lua_Debug*) {
     StateContext* ctx = detail::context(L);
+    const int every = lua_gethookcount(L);
     if (!ctx->aborted) {
-        if (ctx->options.instructionBudget <= 0) return;
-        ctx->remaining -= detail::kHookEvery;
-        if (ctx->remaining > 0) return;
-        ctx->aborted = true;
-        lua_sethook(L, budgetHook, LUA_MASKCOUNT, 1);
+        if (every != kHookEvery) lua_sethook(L, budgetHook, LUA_MASKCOUNT, kHookEvery);
+        checkLimits(ctx, every, false);
+        if (!ctx->aborted) return;
     }
-    luaL_error(L, "instruction budget exceeded (%I instructions per call)",
-               static_cast<lua_Integer>(ctx->options.instructionBudget));
+    if (every != 1) lua_sethook(L, budgetHook, LUA_MASKCOUNT, 1);
+    luaL_error(L, "%s", ctx->abortMessage);
 }
 
 int messageHandler(lua_State* L) {
     const char* msg = lua_tostring(L, 1);
     if (msg == nullptr) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        // After an abort this may run inside the hook (hooks off): no script __tostring then.
+        if (!detail::context(L)->aborted && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     luaL_traceback(L, L, msg, 1);
@@ -63,6 +94,39 @@ int panic(lua_State* L) {
 }
 
 }  // namespace
+
+namespace detail {
+
+void chargeMemory(lua_State* L, std::size_t bytes, const char* what) {
+    StateContext* ctx = context(L);
+    const std::size_t limit = ctx->options.memoryLimit;
+    if (limit != 0 && (bytes > limit || ctx->used > limit - bytes))
+        luaL_error(L, "memory limit of %d MB exceeded: %s needs %f MB more (%f MB in use)", static_cast<int>(limit >> 20), what,
+                   static_cast<double>(bytes) / (1 << 20), static_cast<double>(ctx->used) / (1 << 20));
+    ctx->used += bytes;
+    ctx->hostBytes += bytes;
+}
+
+void releaseMemory(lua_State* L, std::size_t bytes) noexcept {
+    StateContext* ctx = context(L);
+    ctx->used -= bytes;
+    ctx->hostBytes -= bytes;
+}
+
+void chargeWork(lua_State* L, long long units, const char* what) {
+    StateContext* ctx = context(L);
+    if (units < 0) units = 0;
+    if (ctx->options.instructionBudget <= 0 && units > kMaxWorkPerCall)
+        luaL_error(L, "%s: %f iterations in one call is more than the sandbox allows (%f)", what, static_cast<double>(units),
+                   static_cast<double>(kMaxWorkPerCall));
+    checkLimits(ctx, units, true);
+    if (ctx->aborted) {
+        if (lua_gethookcount(L) != 1) lua_sethook(L, budgetHook, LUA_MASKCOUNT, 1);
+        luaL_error(L, "%s (in %s)", ctx->abortMessage, what);
+    }
+}
+
+}  // namespace detail
 
 std::string bundledLibraryDir() {
     if (const char* env = std::getenv("IGLU_LUA_LIB"); env && *env) return env;
@@ -104,7 +168,8 @@ LuaState::LuaState(SandboxOptions options) : ctx_(new Context) {
         delete ctx_;
         throw ScriptError("lua setup", msg);
     }
-    lua_sethook(L_, budgetHook, LUA_MASKCOUNT, detail::kHookEvery);
+    ctx_->cancel = ctx_->options.cancel;
+    lua_sethook(L_, budgetHook, LUA_MASKCOUNT, kHookEvery);
     resetBudget();
 }
 
@@ -117,14 +182,23 @@ const SandboxOptions& LuaState::options() const noexcept { return ctx_->options;
 
 void LuaState::resetBudget() noexcept {
     ctx_->remaining = ctx_->options.instructionBudget;
+    ctx_->hasDeadline = ctx_->options.timeLimit > 0;
+    if (ctx_->hasDeadline)
+        ctx_->deadline = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(ctx_->options.timeLimit));
+    ctx_->hookTicks = 0;
     if (ctx_->aborted) {
         ctx_->aborted = false;
-        lua_sethook(L_, budgetHook, LUA_MASKCOUNT, detail::kHookEvery);
+        ctx_->abortMessage[0] = '\0';
+        lua_sethook(L_, budgetHook, LUA_MASKCOUNT, kHookEvery);
     }
 }
 
 bool LuaState::budgetExceeded() const noexcept { return ctx_->aborted; }
 std::size_t LuaState::memoryUsed() const noexcept { return ctx_->used; }
+std::size_t LuaState::hostMemoryUsed() const noexcept { return ctx_->hostBytes; }
+void LuaState::setCancelFlag(const std::atomic<bool>* cancel) noexcept { ctx_->cancel = cancel; }
 
 void LuaState::setPrint(std::function<void(std::string_view)> sink) {
     ctx_->print = std::move(sink);
@@ -139,6 +213,11 @@ int LuaState::pcall(int nargs, int nresults) noexcept {
     lua_insert(L_, base);
     const int status = lua_pcall(L_, nargs, nresults, base);
     lua_remove(L_, base);
+    if (status == LUA_ERRMEM && ctx_->options.memoryLimit != 0) {  // Lua's bare "not enough memory"
+        lua_pop(L_, 1);
+        lua_pushfstring(L_, "memory limit of %d MB exceeded (not enough memory)",
+                        static_cast<int>(ctx_->options.memoryLimit >> 20));
+    }
     return status;
 }
 

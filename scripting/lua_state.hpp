@@ -1,7 +1,9 @@
 #pragma once
-// One sandboxed Lua 5.4 state: custom allocator with a memory cap, an instruction budget per
-// protected call that pcall inside the script cannot swallow, tracebacks (file:line) on error,
-// and the `iglu` module preloaded. One state per thread; a LuaState is not thread-safe.
+// One sandboxed Lua 5.4 state: custom allocator with a memory cap (that also counts the C++
+// objects a script creates), an instruction budget and a wall-clock limit per protected call that
+// pcall, coroutines and message handlers inside the script cannot dodge, tracebacks (file:line) on
+// error, and the `iglu` module preloaded. One state per thread; a LuaState is not thread-safe.
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -20,6 +22,11 @@ struct SandboxOptions {
     std::vector<std::string> dataDirs;       ///< io.open / io.lines / iglu.read_tasks may read below these
     std::size_t memoryLimit = 256u << 20;    ///< bytes; 0 = unlimited
     long long instructionBudget = 20'000'000;  ///< per protected call (reset, act); 0 = unlimited
+    /// Wall-clock limit per protected call in seconds, checked by the hook (a watchdog for when the
+    /// instruction count is dodged); 0 = none.
+    double timeLimit = 30;
+    /// When set and true, the script stops at its next hook call ("stopped") — Ctrl-C.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /// The bundled Lua helper library folder ($IGLU_LUA_LIB, else the source tree's scripting/lua).
@@ -51,9 +58,14 @@ public:
     /// Refills the instruction budget and clears an abort (call before each protected call made
     /// without pcall()).
     void resetBudget() noexcept;
-    /// True when the last call was aborted for exceeding the instruction budget.
+    /// True when the last call was aborted (instruction budget, time limit or cancel flag).
     bool budgetExceeded() const noexcept;
+    /// Bytes charged to the memory cap: Lua's own allocations plus the C++ objects the script made.
     std::size_t memoryUsed() const noexcept;
+    /// Of memoryUsed(), the C++ objects (environments, view buffers, catalogs, task lists).
+    std::size_t hostMemoryUsed() const noexcept;
+    /// Replaces SandboxOptions::cancel (the flag the hook watches; nullptr: none).
+    void setCancelFlag(const std::atomic<bool>* cancel) noexcept;
     /// Sends each line the script prints (`print(...)`: tab-separated values, no newline) to
     /// `sink` instead of stderr (an empty function restores stderr). Also in trusted mode.
     void setPrint(std::function<void(std::string_view)> sink);

@@ -13,29 +13,45 @@ namespace detail {
 namespace {
 
 struct TaskListBox {
+    static constexpr const char* kMeta = "iglu.TaskList";
+    static constexpr const char* kWhat = "task list";
     std::vector<core::Task> tasks;
 };
 
-int taskListGc(lua_State* L) {
-    static_cast<TaskListBox*>(lua_touserdata(L, 1))->~TaskListBox();
-    return 0;
+// A new (alive, empty) task list slot on the stack.
+TaskListBox* pushTaskList(lua_State* L) {
+    auto* slot = newSlot<TaskListBox>(L, 0);
+    new (slot->bytes) TaskListBox();  // an empty vector: no allocation, no throw
+    slot->alive = true;
+    return slot->get();
 }
+
+}  // namespace
+
+std::size_t taskHeapBytes(const core::Task& t) noexcept {
+    std::size_t bytes = sizeof(core::Task) + t.id.capacity() + t.dialog.capacity() + t.instruction.capacity();
+    for (const auto& [k, v] : t.metadata) bytes += 64 + k.capacity() + v.capacity();  // map node + strings
+    return bytes;
+}
+
+namespace {
 
 int readTasksFn(lua_State* L) {  // iglu.read_tasks(path) -> {task, ...} (JSON Lines task list)
     const char* path = luaL_checkstring(L, 1);
     const StateContext* ctx = context(L);
     if (ctx->options.sandboxed && !pathAllowed(path, ctx->options.dataDirs))
         return luaL_error(L, "iglu.read_tasks: '%s' is outside the readable data folders (sandbox)", path);
-    auto* box = static_cast<TaskListBox*>(lua_newuserdatauv(L, sizeof(TaskListBox), 0));
-    new (box) TaskListBox();
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, taskListGc);
-    lua_setfield(L, -2, "__gc");
-    lua_setmetatable(L, -2);
+    TaskListBox* box = pushTaskList(L);
+    const int slotIdx = lua_gettop(L);
     protect(L, [&] {
         box->tasks = core::readTaskList(path);
         return 0;
     });
+    // The list is charged while it lives (until collected, after its tasks are copied to Lua).
+    std::size_t bytes = 0;
+    for (const auto& t : box->tasks) bytes += taskHeapBytes(t);
+    chargeMemory(L, bytes, "iglu.read_tasks");
+    static_cast<Slot<TaskListBox>*>(lua_touserdata(L, slotIdx))->charged = bytes;
     lua_createtable(L, static_cast<int>(box->tasks.size()), 0);
     for (std::size_t i = 0; i < box->tasks.size(); ++i) {
         pushTask(L, box->tasks[i], true);
@@ -46,12 +62,10 @@ int readTasksFn(lua_State* L) {  // iglu.read_tasks(path) -> {task, ...} (JSON L
 
 int taskFn(lua_State* L) {  // iglu.task{...} -> a normalised copy with grid userdata
     luaL_checktype(L, 1, LUA_TTABLE);
-    auto* box = static_cast<TaskListBox*>(lua_newuserdatauv(L, sizeof(TaskListBox), 0));
-    new (box) TaskListBox();
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, taskListGc);
-    lua_setfield(L, -2, "__gc");
-    lua_setmetatable(L, -2);
+    TaskListBox* box = pushTaskList(L);
+    const std::size_t bytes = sizeof(core::Task) + taskTextBytes(L, 1);
+    chargeMemory(L, bytes, "iglu.task");
+    static_cast<Slot<TaskListBox>*>(lua_touserdata(L, -1))->charged = bytes;
     protect(L, [&] {
         box->tasks.resize(1);
         return 0;
@@ -69,6 +83,16 @@ const char* optString(lua_State* L, int t, const char* key, size_t* len) {
 }
 
 }  // namespace
+
+std::size_t taskTextBytes(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    std::size_t bytes = 0;
+    for (const char* key : {"id", "instruction", "dialog"}) {
+        if (lua_getfield(L, idx, key) == LUA_TSTRING) bytes += lua_rawlen(L, -1);
+        lua_pop(L, 1);
+    }
+    return bytes;
+}
 
 void readTask(lua_State* L, int idx, core::Task& task) {
     idx = lua_absindex(L, idx);
@@ -116,6 +140,9 @@ void pushTask(lua_State* L, const core::Task& task, bool withTarget) {
 
 namespace detail {
 void registerTasks(lua_State* L, int module) {
+    newLockedMetatable(L, TaskListBox::kMeta);
+    lua_pushcfunction(L, slotGc<TaskListBox>), lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
     static const luaL_Reg functions[] = {{"read_tasks", readTasksFn}, {"task", taskFn}, {nullptr, nullptr}};
     lua_pushvalue(L, module);
     luaL_setfuncs(L, functions, 0);

@@ -1,5 +1,7 @@
 #include "scripting/module.hpp"
 
+#include <cstdint>
+
 #include "core/env/action.hpp"
 #include "core/skills/skill.hpp"
 #include "scripting/binding.hpp"
@@ -10,7 +12,7 @@ namespace {
 constexpr const char* kModuleKey = "iglu.module";
 
 int actionNameFn(lua_State* L) {
-    lua_pushstring(L, core::discreteActionName(static_cast<int>(luaL_checkinteger(L, 1))));
+    lua_pushstring(L, core::discreteActionName(static_cast<int>(detail::checkInt(L, 1, INT32_MIN, INT32_MAX, "action id"))));
     return 1;
 }
 }  // namespace

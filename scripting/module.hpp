@@ -12,9 +12,9 @@ namespace iglu::scripting {
 int luaopen_iglu(lua_State* L);
 
 /// Pushes an observation userdata viewing `env` (owned elsewhere; it must outlive the state or
-/// the view). Fields: grid, target_grid, x, y, z, yaw, pitch, step, compass, dialog; method
-/// inventory(colour).
-void pushObservation(lua_State* L, const core::Environment* env);
+/// the view, or `alive` — the owner's liveness flag — must turn false when it is destroyed).
+/// Fields: grid, target_grid, x, y, z, yaw, pitch, step, compass, dialog; method inventory(colour).
+void pushObservation(lua_State* L, const core::Environment* env, const bool* alive = nullptr);
 
 /// Pushes a task as a table {id, instruction, dialog, starting, target (only if withTarget)}.
 void pushTask(lua_State* L, const core::Task& task, bool withTarget);

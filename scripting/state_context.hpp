@@ -1,5 +1,9 @@
 #pragma once
-// Internal: per-state bookkeeping reachable from C callbacks through lua_getextraspace.
+// Internal: per-state bookkeeping reachable from C callbacks through lua_getextraspace, and the
+// accounting every binding uses: C++ memory charged to the state's memory cap, C-side work
+// charged to the instruction budget.
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string_view>
@@ -10,13 +14,23 @@
 
 namespace iglu::scripting::detail {
 
-inline constexpr int kHookEvery = 1000;  // instructions between two budget checks
+inline constexpr int kHookEvery = 1000;   // instructions between two budget checks
+inline constexpr int kClockEvery = 16;    // hook calls between two wall-clock / cancel reads
+/// Work units one C call may do when the instruction budget is unlimited (`iglu lua`).
+inline constexpr long long kMaxWorkPerCall = 1LL << 30;
 
 struct StateContext {
     SandboxOptions options;
-    std::size_t used = 0;         // bytes currently allocated by Lua
-    long long remaining = 0;      // instructions left in this call
-    bool aborted = false;         // budget exceeded: every hook call errors until resetBudget()
+    std::size_t used = 0;          // bytes charged to the memory cap: Lua's allocations + host objects
+    std::size_t hostBytes = 0;     // of which C++ objects created by the script (env buffers, ...)
+    long long remaining = 0;       // instructions left in this call
+    bool aborted = false;          // budget / deadline / cancel: every hook call errors until resetBudget()
+    char abortMessage[160] = {};   // why (the error every hook call raises while aborted)
+    bool hasDeadline = false;
+    std::chrono::steady_clock::time_point deadline;
+    unsigned hookTicks = 0;
+    const std::atomic<bool>* cancel = nullptr;  // set: the next hook call stops the script
+    int openCatalogs = 0;          // iglu.catalog handles alive (each holds a file and a page cache)
     std::function<void(std::string_view)> print;  // where `print` lines go (empty: stderr)
 };
 
@@ -26,6 +40,15 @@ inline StateContext* context(lua_State* L) noexcept {
     __builtin_memcpy(&ctx, lua_getextraspace(L), sizeof(ctx));
     return ctx;
 }
+
+/// Charges `bytes` of C++ memory owned by a script object to the memory cap; raises
+/// "memory limit of N MB exceeded: WHAT needs ..." when it does not fit (nothing is charged then).
+void chargeMemory(lua_State* L, std::size_t bytes, const char* what);
+/// Gives back what chargeMemory took (when the object is destroyed). Never raises.
+void releaseMemory(lua_State* L, std::size_t bytes) noexcept;
+/// Charges `units` of work a C function is about to do in one go (iterations of a C loop) to the
+/// instruction budget, and checks the deadline and the cancel flag; raises when exceeded.
+void chargeWork(lua_State* L, long long units, const char* what);
 
 /// Installs the allow-listed globals, restricted io/os/debug and the confined `require`.
 void installSandbox(lua_State* L, const SandboxOptions& options);

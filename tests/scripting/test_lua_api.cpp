@@ -44,9 +44,9 @@ private slots:
             g:clear(); assert(g:count() == 0)
         )");
         LUA_FAILS_WITH(lua, "require('iglu').grid():set(6, 0, 0, 1)", "outside the zone");
-        LUA_FAILS_WITH(lua, "require('iglu').grid():set(0, 0, 0, 7)", "colour 7");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():set(0, 0, 0, 7)", "colour must be an integer in 0..6, got 7");
         LUA_FAILS_WITH(lua, "require('iglu').grid({{0, 0, 0, 9}})", "colour 9");
-        LUA_FAILS_WITH(lua, "require('iglu').grid():get('a', 0, 0)", "number expected");
+        LUA_FAILS_WITH(lua, "require('iglu').grid():get('a', 0, 0)", "must be an integer");
     }
 
     void envStepsAndObservationIsAView() {
@@ -104,7 +104,7 @@ private slots:
         LUA_FAILS_WITH(lua, R"(
             local e = require('iglu').env{pov = true}
             e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}
-            e:reset():pov(64, 0))", "outside 0..63");
+            e:reset():pov(64, 0))", "pixel x must be an integer in 0..63, got 64");
         LUA_FAILS_WITH(lua, "require('iglu').env{pov = true, pov_width = 0}", "pov_width");
         LUA_FAILS_WITH(lua, R"(
             local e = require('iglu').env{}
@@ -262,6 +262,20 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("new.db")));
         scripting::LuaState other(test::sandboxFor());  // data folders elsewhere: refused
         LUA_FAILS_WITH(other, QString("require('iglu').catalog('%1')").arg(db), "outside the readable data folders");
+
+        // The handle's metatable is locked, a bad self is a type error, handles are counted and
+        // charged to the memory cap, and collecting them gives both back.
+        LUA_FAILS_WITH(lua, QString("getmetatable(require('iglu').catalog('%1')).__gc()").arg(db), "attempt to call a nil value");
+        LUA_FAILS_WITH(lua, QString("local c = require('iglu').catalog('%1'); c.count(require('iglu').grid())").arg(db),
+                       "iglu.Catalog expected");
+        lua_gc(lua.get(), LUA_GCCOLLECT, 0);
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
+        LUA_FAILS_WITH(lua, QString("KEEP = {} for i = 1, 9 do KEEP[i] = require('iglu').catalog('%1') end").arg(db),
+                       "at most 8 catalogs");
+        QVERIFY(lua.hostMemoryUsed() >= 8u * (4u << 20));
+        LUA_OK_RUN(lua, QString("KEEP = nil collectgarbage() local c = require('iglu').catalog('%1') assert(c:count() > 0)").arg(db));
+        lua_gc(lua.get(), LUA_GCCOLLECT, 0);
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
     }
 
     void actionsAreValidated() {

@@ -3,9 +3,23 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <malloc.h>
+
+#include <atomic>
+
+#include "core/env/environment.hpp"
+#include "scripting/binding.hpp"
+
 #include "lua_test_util.hpp"
 
 using namespace iglu;
+
+namespace {
+std::size_t heapInUse() {  // glibc: small chunks in use + big chunks served by mmap
+    const struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+}  // namespace
 
 class TestSandbox : public QObject {
     Q_OBJECT
@@ -103,6 +117,90 @@ private slots:
         QVERIFY(lua.memoryUsed() <= (16u << 20));
         lua_gc(lua.get(), LUA_GCCOLLECT, 0);
         LUA_OK_RUN(lua, "local t = {} for i = 1, 100 do t[i] = i end");
+    }
+
+    // The wall-clock watchdog ends a call even with no instruction budget at all.
+    void timeLimitEndsTheCall() {
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.instructionBudget = 0;
+        o.timeLimit = 0.2;
+        scripting::LuaState lua(o);
+        LUA_FAILS_WITH(lua, "while true do pcall(function() while true do end end) end", "time limit exceeded");
+        LUA_OK_RUN(lua, "local s = 0; for i = 1, 1000 do s = s + i end");  // the next call has a fresh deadline
+    }
+
+    // The cancel flag (Ctrl-C in `iglu run` / `iglu lua`) stops the script at its next hook call,
+    // through pcall and coroutines. The script raises the flag itself through the print sink.
+    void cancelFlagStopsTheScript() {
+        std::atomic<bool> cancel{false};
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.instructionBudget = 0;
+        o.timeLimit = 0;
+        o.cancel = &cancel;
+        scripting::LuaState lua(o);
+        lua.setPrint([&](std::string_view) { cancel = true; });
+        LUA_FAILS_WITH(lua, "print('stop'); while true do pcall(coroutine.wrap(function() while true do end end)) end",
+                       "stopped (cancelled)");
+    }
+
+    // C++ objects count against the memory cap and are given back when collected.
+    void cppObjectsAreCharged() {
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.memoryLimit = 32u << 20;
+        scripting::LuaState lua(o);
+        LUA_OK_RUN(lua, "E = require('iglu').env{pov = true, pov_width = 1024, pov_height = 1024}");
+        QVERIFY(lua.hostMemoryUsed() >= 1024u * 1024u * 7u);
+        QVERIFY(lua.memoryUsed() >= lua.hostMemoryUsed());
+        LUA_FAILS_WITH(lua, "F = require('iglu').env{pov = true, pov_width = 2048, pov_height = 2048}",
+                       "memory limit of 32 MB exceeded: iglu.env");
+        LUA_OK_RUN(lua, "E = nil; collectgarbage()");
+        QCOMPARE(lua.hostMemoryUsed(), std::size_t(0));
+        LUA_OK_RUN(lua, "F = require('iglu').env{pov = true, pov_width = 2048, pov_height = 2048}");
+    }
+
+    // A coroutine killed by an abort keeps Lua's hooks off; closing it in a later call would run
+    // its __close handler unhooked: it is refused.
+    void coroutineKilledByTheAbortIsNeverClosed() {
+        scripting::LuaState lua(test::sandboxFor());
+        LUA_FAILS_WITH(lua,
+                       "CO = coroutine.create(function()\n"
+                       "  local x <close> = setmetatable({}, {__close = function() while true do end end})\n"
+                       "  while true do end\n"
+                       "end)\n"
+                       "coroutine.resume(CO)",
+                       "instruction budget exceeded");
+        LUA_FAILS_WITH(lua, "coroutine.close(CO)", "stopped by the sandbox and cannot be closed");
+        LUA_OK_RUN(lua, "assert(coroutine.status(CO) == 'dead')");
+    }
+
+    // What iglu.env charges is an honest upper bound of what an environment allocates on the heap
+    // (measured with the allocator's statistics), with and without the first-person view, for an
+    // empty and a full target.
+    void envChargeBoundsItsHeap() {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer replaces malloc: mallinfo2 does not see its allocations");
+#endif
+        for (const bool pov : {false, true}) {
+            for (const bool full : {false, true}) {
+                core::EnvConfig c;
+                c.povInObs = pov;
+                c.pov.width = 320;
+                c.pov.height = 200;
+                core::Task task;
+                task.id = "measure";
+                for (int i = 0; i < core::kCells; ++i)
+                    if (full || i % 97 == 0) task.target.setCell(i, static_cast<std::int8_t>(1 + i % 6));
+                const std::size_t before = heapInUse();
+                auto* env = new core::Environment(c);
+                env->setTask(task);
+                env->reset();
+                const std::size_t heap = heapInUse() - before - sizeof(core::Environment);
+                delete env;
+                const std::size_t charged = scripting::detail::envHeapBytes(c) + 2 * task.id.size();
+                QVERIFY2(heap <= charged, qPrintable(QString("pov %1 full %2: heap %3 > charged %4").arg(pov).arg(full).arg(heap).arg(charged)));
+                QVERIFY2(charged <= 2 * heap + (16u << 10), qPrintable(QString("charge %1 far above heap %2").arg(charged).arg(heap)));
+            }
+        }
     }
 
     void errorsCarryFileAndLine() {

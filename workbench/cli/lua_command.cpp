@@ -6,6 +6,7 @@
 
 #include "scripting/lua_state.hpp"
 #include "workbench/cli/commands.hpp"
+#include "workbench/cli/interrupt.hpp"
 
 namespace iglu::cli {
 
@@ -14,6 +15,9 @@ struct LuaOptions {
     std::string script;
     std::vector<std::string> args;
     bool trusted = false;
+    long long budget = 0;
+    std::size_t memoryMb = 256;
+    double timeLimit = 0;
 };
 
 void runLua(const LuaOptions& o) {
@@ -24,7 +28,10 @@ void runLua(const LuaOptions& o) {
     opts.requireDirs = {dir.string(), scripting::bundledLibraryDir()};
     opts.dataDirs = scripting::defaultDataDirs();
     opts.dataDirs.push_back(dir.string());
-    opts.instructionBudget = 0;  // a top-level script may run long; Ctrl-C stops it
+    opts.instructionBudget = o.budget;  // default 0: a top-level script may run long; Ctrl-C stops it
+    opts.memoryLimit = o.memoryMb << 20;
+    opts.timeLimit = o.timeLimit;
+    opts.cancel = &interruptFlag();  // the first Ctrl-C stops the script at its next hook call
     scripting::LuaState lua(opts);
     lua_State* L = lua.get();
     lua_createtable(L, static_cast<int>(o.args.size()), 1);
@@ -39,7 +46,7 @@ void runLua(const LuaOptions& o) {
         lua.doFile(o.script, 0);
     } catch (const scripting::ScriptError& e) {
         std::cerr << "iglu lua: " << e.what() << "\n";
-        exitCode() = 1;
+        exitCode() = interruptFlag().load() ? 130 : 1;
     }
 }
 }  // namespace
@@ -50,6 +57,11 @@ void addLuaCommand(CLI::App& app) {
     cmd->add_option("script", o->script, "Lua script")->required()->check(CLI::ExistingFile);
     cmd->add_option("args", o->args, "Arguments (the script's arg table)");
     cmd->add_flag("--trusted", o->trusted, "Full standard library (no sandbox)");
+    cmd->add_option("--instruction-budget", o->budget, "Stop the script after N Lua instructions (0 = no limit)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--memory-mb", o->memoryMb, "Memory cap of the script in MB, its C++ objects included (default 256)")
+        ->check(CLI::Range(1, 1 << 20));
+    cmd->add_option("--time-limit", o->timeLimit, "Stop the script after S seconds (0 = no limit)")->check(CLI::NonNegativeNumber);
     cmd->callback([o] { runLua(*o); });
 }
 

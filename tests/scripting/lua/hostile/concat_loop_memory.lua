@@ -1,0 +1,3 @@
+-- expect: memory limit of
+local s = "x"
+while true do s = s .. s end

@@ -1,0 +1,16 @@
+-- expect: coroutines still work
+local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
+assert(gen() == 1 and gen() == 2 and gen() == 3)
+local co = coroutine.create(function(a) local b = coroutine.yield(a + 1); return b * 2 end)
+local ok1, v1 = coroutine.resume(co, 1)
+local ok2, v2 = coroutine.resume(co, 5)
+assert(ok1 and v1 == 2 and ok2 and v2 == 10 and coroutine.status(co) == "dead")
+local closed = false
+local co2 = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() closed = true end}); coroutine.yield() end)
+coroutine.resume(co2)
+assert(coroutine.close(co2) and closed)
+local bad = coroutine.wrap(function() error("inner") end)
+local okb, eb = pcall(bad)
+assert(not okb and eb:find("inner"), eb)
+assert(select(2, pcall(function() local t = {} ; return coroutine.wrap(function() coroutine.yield(pcall(function() coroutine.yield(7) end)) end)() end)) == 7)
+error("coroutines still work")

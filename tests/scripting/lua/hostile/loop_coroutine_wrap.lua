@@ -1,0 +1,2 @@
+-- expect: instruction budget exceeded
+while true do pcall(coroutine.wrap(function() while true do end end)) end

@@ -1,0 +1,2 @@
+-- expect: instruction budget exceeded
+while true do end

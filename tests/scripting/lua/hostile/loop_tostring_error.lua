@@ -1,0 +1,2 @@
+-- expect: instruction budget exceeded
+error(setmetatable({}, {__tostring = function() while true do end end}))

@@ -1,0 +1,2 @@
+-- expect: table expected, got iglu.Env
+setmetatable(require("iglu").env{}, {})

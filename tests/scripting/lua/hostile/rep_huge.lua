@@ -1,0 +1,2 @@
+-- expect: memory limit of
+local s = string.rep("x", 2^30)

@@ -1,0 +1,2 @@
+-- expect: memory limit of
+local s = string.rep("", 2^29, "ab")

@@ -1,0 +1,2 @@
+-- expect: instruction budget exceeded
+while true do pcall(table.unpack, {}, 1, 900000) end
