@@ -94,7 +94,7 @@ inline std::vector<CorruptCatalog> writeCorruptCatalogs(const QString& good, con
     add("user_version_negative", "PRAGMA user_version = -1", withInt32(bytes, 60, -1));
     add("user_version_min", "PRAGMA user_version = INT32_MIN", withInt32(bytes, 60, INT32_MIN));
     add("user_version_huge", "PRAGMA user_version = INT32_MAX", withInt32(bytes, 60, INT32_MAX));
-    add("user_version_newer", "a newer schema version (2)", withInt32(bytes, 60, 2));
+    add("user_version_newer", "a newer schema version (1000; this program writes 1..kSchemaVersion)", withInt32(bytes, 60, 1000));
     add("user_version_zero", "schema version 0 on a full catalog", withInt32(bytes, 60, 0));
     add("application_id_other", "another application id", withInt32(bytes, 68, 0x12345678));
     add("application_id_zero", "no application id", withInt32(bytes, 68, 0));
