@@ -7,6 +7,7 @@ packages=(
   libvtk9-dev liblua5.4-dev libsqlite3-dev
   libsimdjson-dev nlohmann-json3-dev libcli11-dev libpng-dev
   xvfb xauth libgl1-mesa-dri
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -6,15 +6,6 @@ cd "$(dirname "$0")/.."
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
 bash scripts/deps.sh
-presets=(release)
-[ $fast -eq 1 ] || presets+=(asan)
-for preset in "${presets[@]}"; do
-  echo "== $preset build" >&2
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset"
-  echo "== $preset tests" >&2
-  xvfb-run -a -s "-screen 0 1280x1024x24" ctest --preset "$preset" -j2
-done
 # CI only: the libFuzzer targets, ~60 s each from their seed corpora (a crash, leak or timeout
 # fails the run; the crashing input is kept under build/fuzz/artifacts/).
 if [ -n "${CI:-}" ]; then
@@ -31,3 +22,12 @@ if [ -n "${CI:-}" ]; then
     rm -rf "$work"
   done
 fi
+presets=(release)
+[ $fast -eq 1 ] || presets+=(asan)
+for preset in "${presets[@]}"; do
+  echo "== $preset build" >&2
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+  echo "== $preset tests" >&2
+  xvfb-run -a -s "-screen 0 1280x1024x24" ctest --preset "$preset" -j2
+done
