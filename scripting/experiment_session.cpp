@@ -55,7 +55,7 @@ struct ExperimentSession::Store {
         const std::string path = cat.path();
         cat = catalog::Catalog::inMemory();  // closes the file first
         std::error_code ec;
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ec);
+        for (const char* suffix : {"", "-wal", "-shm", "-experiments.lock"}) std::filesystem::remove(path + suffix, ec);
     }
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;

@@ -7,6 +7,7 @@
 // environment state an episode starts from. One writer per experiment: a second session of the
 // same experiment on one catalog is refused naming the holder, no orphan rollouts are left.
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -493,6 +494,34 @@ private slots:
         } catch (const std::runtime_error& e) {
             QVERIFY2(QString(e.what()).contains("--db"), e.what());
         }
+    }
+
+    // A session that created its catalog and whose run fails before storing an episode (here the
+    // agent script vanished between opening and running) removes the file again when destroyed,
+    // with its -wal / -shm and the experiment lock file; one that stored episodes keeps it.
+    void failedFirstRunRemovesTheCatalogItCreated() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 2);
+        const QString agent = writeFile(dir, "agent.lua", "return { reset = function() end, act = function() return nil end }");
+        const QString exp = experiment(dir, "exp.lua", "vanish", agent, tasks, "{ max_steps = 5 }");
+        const QString db = dir.filePath("new.db");
+        SessionOptions so;
+        so.db = db.toStdString();
+        {
+            ExperimentSession s(exp.toStdString(), so);
+            QVERIFY(QFileInfo::exists(db));
+            QVERIFY(QFile::remove(agent));
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, s.run(SessionRun{}));
+        }
+        for (const char* suffix : {"", "-wal", "-shm", "-experiments.lock"})
+            QVERIFY2(!QFileInfo::exists(db + suffix), qPrintable(db + suffix));
+        // The same with the agent in place: the episodes are stored and the catalog stays.
+        writeFile(dir, "agent.lua", "return { reset = function() end, act = function() return nil end }");
+        {
+            ExperimentSession s(exp.toStdString(), so);
+            s.run(SessionRun{});
+        }
+        QCOMPARE(stored(db, "vanish"), 2);
     }
 
     // Every number of an experiment file is range-checked: each bad file gives a ScriptError that
