@@ -193,11 +193,13 @@ namespace {
 
 enum class PatternOp { Find, Match, Gmatch, Gsub };
 
-// Work units of the prescan: one pass over the subject per quantified item.
+// Work units of the prescan and the parse: one pass over the subject per quantified item (at
+// most), plus the pattern.
 double prescanUnits(std::string_view subject, std::string_view pattern) {
     double items = 0;
     for (const char c : pattern) items += std::strchr("*+-", c) != nullptr;
-    return static_cast<double>(subject.size()) * items / 16;
+    const double units = (static_cast<double>(subject.size()) * items + static_cast<double>(pattern.size())) / 16 + 1;
+    return units > 1e18 ? 1e18 : units;
 }
 
 int sandboxPattern(lua_State* L) {
@@ -209,17 +211,14 @@ int sandboxPattern(lua_State* L) {
     const std::string_view subject(s, ls), pattern(p, lp);
     const bool plain = op == PatternOp::Find &&
                        (lua_toboolean(L, 4) || pattern.find_first_of("^$*+?.([%-") == std::string_view::npos);
+    // The prescan and the parse are work too, done also when the pattern is then refused (a loop
+    // of refused calls must still run out of budget): charged first.
+    if (!plain) chargeWork(L, static_cast<long long>(prescanUnits(subject, pattern)), fname);
     StateContext* ctx = context(L);
     const double left = ctx->options.instructionBudget > 0 ? static_cast<double>(ctx->remaining)
                                                              : static_cast<double>(kMaxWorkPerCall);
-    double units = 0;
-    if (plain) {
-        units = (static_cast<double>(ls) + 1) * (static_cast<double>(lp) + 1) / 64;
-    } else {
-        const double prescan = prescanUnits(subject, pattern);
-        if (prescan <= left) units = prescan + patternSteps(subject, pattern, op != PatternOp::Gmatch);
-        else units = prescan;
-    }
+    const double units = plain ? (static_cast<double>(ls) + 1) * (static_cast<double>(lp) + 1) / 64
+                               : patternSteps(subject, pattern, op != PatternOp::Gmatch);
     if (units > left) {
         char msg[200];
         std::snprintf(msg, sizeof msg,
