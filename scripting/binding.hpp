@@ -97,6 +97,11 @@ int slotGc(lua_State* L) {
 // Every integer a binding reads goes through these: a number with an exact integer value in
 // [lo, hi], else a Lua error naming the argument or field and the range (no silent narrowing).
 
+/// The rules without the error: true (and `out` set) when the value at `idx` is a number with an
+/// exact integer value in [lo, hi] / a finite number in [lo, hi]. For readers outside protected
+/// mode (the experiment file), which report with a C++ exception instead.
+bool intIn(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer& out);
+bool numberIn(lua_State* L, int idx, double lo, double hi, double& out);
 /// Argument `arg` named `name` (e.g. "x", "colour").
 lua_Integer checkInt(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* name);
 /// Same, `def` when the argument is absent or nil.

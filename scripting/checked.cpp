@@ -27,6 +27,8 @@ const char* numberMessage(lua_State* L, int idx, double lo, double hi, const cha
                            static_cast<lua_Number>(hi), got ? got : "?");
 }
 
+}  // namespace
+
 bool intIn(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer& out) {
     if (lua_type(L, idx) != LUA_TNUMBER) return false;  // no string coercion: an integer means a number
     int isnum = 0;
@@ -39,8 +41,6 @@ bool numberIn(lua_State* L, int idx, double lo, double hi, double& out) {
     out = static_cast<double>(lua_tonumber(L, idx));
     return std::isfinite(out) && out >= lo && out <= hi;
 }
-
-}  // namespace
 
 lua_Integer checkInt(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* name) {
     lua_Integer v = 0;

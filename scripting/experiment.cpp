@@ -1,10 +1,14 @@
 #include "scripting/experiment.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "scripting/binding.hpp"
 #include "scripting/lua_state.hpp"
 
 namespace iglu::scripting {
@@ -83,16 +87,43 @@ struct Reader {
         lua_pop(L, 1);
         return v;
     }
-    double num(int t, const char* key, double def) const {
+    // Every number of the experiment goes through these two: an exact integer / a finite number
+    // in [lo, hi], else an error naming the file, the field (`name`, e.g. "env.max_steps") and
+    // the range. No unchecked cast: 1e300, NaN or 2^63 cast to int is undefined behaviour.
+    lua_Integer integer(int t, const char* key, const std::string& name, lua_Integer def, lua_Integer lo, lua_Integer hi) const {
         rawField(L, t, key);
-        double v = def;
-        if (lua_type(L, -1) == LUA_TNUMBER) v = lua_tonumber(L, -1);
-        else if (!lua_isnil(L, -1)) {
+        lua_Integer v = def;
+        if (!lua_isnil(L, -1) && !detail::intIn(L, -1, lo, hi, v)) {
+            const std::string got = describe(-1);
             lua_pop(L, 1);
-            fail(key, "must be a number");
+            fail(name, "must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + got);
         }
         lua_pop(L, 1);
         return v;
+    }
+    double number(int t, const char* key, const std::string& name, double def, double lo, double hi) const {
+        rawField(L, t, key);
+        double v = def;
+        if (!lua_isnil(L, -1) && !detail::numberIn(L, -1, lo, hi, v)) {
+            const std::string got = describe(-1);
+            lua_pop(L, 1);
+            fail(name, "must be a finite number in " + shortNumber(lo) + ".." + shortNumber(hi) + ", got " + got);
+        }
+        lua_pop(L, 1);
+        return v;
+    }
+    // The value as the message shows it: a number as Lua prints it, otherwise its type.
+    std::string describe(int idx) const {
+        if (lua_type(L, idx) != LUA_TNUMBER) return std::string("a ") + luaL_typename(L, idx);
+        lua_pushvalue(L, idx);  // lua_tostring converts in place: work on a copy
+        std::string text = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return text;
+    }
+    static std::string shortNumber(double x) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", x);
+        return buf;
     }
     bool boolean(int t, const char* key, bool def) const {
         rawField(L, t, key);
@@ -106,6 +137,11 @@ struct Reader {
         return v;
     }
 };
+
+// Bounds of the experiment's numbers (episode steps: detail::kMaxEpisodeSteps, pov: PovConfig).
+constexpr lua_Integer kMaxEpisodesPerTask = 10'000;  // seeds x repetitions
+constexpr lua_Integer kMaxInstructionBudget = 1'000'000'000'000'000;  // 10^15: days of Lua, far from overflow
+constexpr lua_Integer kMaxMemoryMb = 1 << 20;                          // as `iglu lua --memory-mb`
 
 std::string resolve(const fs::path& base, const std::string& p) {
     fs::path path(p);
@@ -179,48 +215,59 @@ ExperimentSpec loadExperiment(const std::string& path) {
         if (space == "flying") e.env.actionSpace = core::ActionSpace::Flying;
         else if (space == "walking") e.env.actionSpace = core::ActionSpace::Walking;
         else r.fail("env.action_space", "must be 'walking' or 'flying'");
-        e.env.maxSteps = static_cast<int>(er.num(t, "max_steps", e.env.maxSteps));
-        if (e.env.maxSteps <= 0) r.fail("env.max_steps", "must be positive");
+        e.env.maxSteps = static_cast<int>(er.integer(t, "max_steps", "env.max_steps", e.env.maxSteps, 1, detail::kMaxEpisodeSteps));
         e.env.targetInObs = er.boolean(t, "target_in_obs", e.env.targetInObs);
         e.env.selectAndPlace = er.boolean(t, "select_and_place", e.env.selectAndPlace);
         e.env.fixTunnelling = er.boolean(t, "fix_tunnelling", e.env.fixTunnelling);
         e.env.doneAfterMaxSteps = er.boolean(t, "done_after_max_steps", e.env.doneAfterMaxSteps);
         e.env.resetClearsAgentState = er.boolean(t, "reset_clears_agent_state", e.env.resetClearsAgentState);
-        e.env.rightPlacementScale = er.num(t, "right_placement_scale", e.env.rightPlacementScale);
-        e.env.wrongPlacementScale = er.num(t, "wrong_placement_scale", e.env.wrongPlacementScale);
+        e.env.rightPlacementScale = er.number(t, "right_placement_scale", "env.right_placement_scale", e.env.rightPlacementScale, -1e9, 1e9);
+        e.env.wrongPlacementScale = er.number(t, "wrong_placement_scale", "env.wrong_placement_scale", e.env.wrongPlacementScale, -1e9, 1e9);
         e.env.povInObs = er.boolean(t, "pov", e.env.povInObs);
-        e.env.pov.width = static_cast<int>(er.num(t, "pov_width", e.env.pov.width));
-        e.env.pov.height = static_cast<int>(er.num(t, "pov_height", e.env.pov.height));
-        if (!e.env.pov.sizeValid())
-            r.fail("env.pov_width", "pov_width and pov_height must be in 1.." + std::to_string(core::PovConfig::kMaxSide));
+        e.env.pov.width = static_cast<int>(er.integer(t, "pov_width", "env.pov_width", e.env.pov.width, 1, core::PovConfig::kMaxSide));
+        e.env.pov.height = static_cast<int>(er.integer(t, "pov_height", "env.pov_height", e.env.pov.height, 1, core::PovConfig::kMaxSide));
     } else if (!lua_isnil(L, -1)) {
         r.fail("env", "must be a table");
     }
     lua_pop(L, 1);
 
     rawField(L, r.table, "seeds");
+    const auto seedAt = [&](int idx, const std::string& name) {
+        lua_Integer v = 0;
+        if (!detail::intIn(L, idx, LUA_MININTEGER, LUA_MAXINTEGER, v))
+            r.fail(name, "must be a 64-bit integer, got " + r.describe(idx));
+        return static_cast<std::int64_t>(v);
+    };
     if (lua_istable(L, -1)) {
         e.seeds.clear();
-        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-        for (lua_Integer i = 1; i <= n; ++i) {
+        const lua_Unsigned n = lua_rawlen(L, -1);
+        if (n > static_cast<lua_Unsigned>(kMaxEpisodesPerTask))
+            r.fail("seeds", "at most " + std::to_string(kMaxEpisodesPerTask) + " seeds, got " + std::to_string(n));
+        for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
             lua_rawgeti(L, -1, i);
-            if (!lua_isinteger(L, -1)) r.fail("seeds", "must be a list of integers");
-            e.seeds.push_back(lua_tointeger(L, -1));
+            const std::int64_t seed = seedAt(-1, "seeds[" + std::to_string(i) + "]");
+            if (std::find(e.seeds.begin(), e.seeds.end(), seed) != e.seeds.end())
+                r.fail("seeds[" + std::to_string(i) + "]", "seed " + std::to_string(seed) + " appears twice");
+            e.seeds.push_back(seed);
             lua_pop(L, 1);
         }
         if (e.seeds.empty()) r.fail("seeds", "must not be empty");
-    } else if (lua_isinteger(L, -1)) {
-        e.seeds = {lua_tointeger(L, -1)};
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+        e.seeds = {seedAt(-1, "seeds")};
     } else if (!lua_isnil(L, -1)) {
         r.fail("seeds", "must be an integer or a list of integers");
     }
     lua_pop(L, 1);
-    e.repetitions = static_cast<int>(r.num(r.table, "repetitions", 1));
-    if (e.repetitions < 1) r.fail("repetitions", "must be at least 1");
+    e.repetitions = static_cast<int>(r.integer(r.table, "repetitions", "repetitions", 1, 1, kMaxEpisodesPerTask));
+    if (e.seeds.size() * static_cast<std::size_t>(e.repetitions) > static_cast<std::size_t>(kMaxEpisodesPerTask))
+        r.fail("repetitions", std::to_string(e.seeds.size()) + " seeds x " + std::to_string(e.repetitions) +
+                                  " repetitions is more than " + std::to_string(kMaxEpisodesPerTask) + " episodes per task");
     e.stopOnDone = r.boolean(r.table, "stop_on_done", e.stopOnDone);
     e.recordRollouts = r.boolean(r.table, "record_rollouts", e.recordRollouts);
-    e.instructionBudget = static_cast<long long>(r.num(r.table, "instruction_budget", static_cast<double>(e.instructionBudget)));
-    e.memoryLimit = static_cast<std::size_t>(r.num(r.table, "memory_mb", static_cast<double>(e.memoryLimit >> 20))) << 20;
+    e.instructionBudget = r.integer(r.table, "instruction_budget", "instruction_budget", e.instructionBudget, 1, kMaxInstructionBudget);
+    e.memoryLimit = static_cast<std::size_t>(r.integer(r.table, "memory_mb", "memory_mb", static_cast<lua_Integer>(e.memoryLimit >> 20), 1,
+                                                       kMaxMemoryMb))
+                    << 20;
 
     if (rawField(L, r.table, "agent_options") == LUA_TTABLE) {
         const int t = lua_gettop(L);
@@ -232,7 +279,8 @@ ExperimentSpec loadExperiment(const std::string& path) {
                 case LUA_TBOOLEAN: e.agentOptions.emplace_back(k, OptionValue(static_cast<bool>(lua_toboolean(L, -1)))); break;
                 case LUA_TNUMBER:
                     if (lua_isinteger(L, -1)) e.agentOptions.emplace_back(k, OptionValue(static_cast<long long>(lua_tointeger(L, -1))));
-                    else e.agentOptions.emplace_back(k, OptionValue(lua_tonumber(L, -1)));
+                    else if (std::isfinite(lua_tonumber(L, -1))) e.agentOptions.emplace_back(k, OptionValue(lua_tonumber(L, -1)));
+                    else r.fail("agent_options." + k, "must be a finite number");
                     break;
                 case LUA_TSTRING: e.agentOptions.emplace_back(k, OptionValue(std::string(lua_tostring(L, -1)))); break;
                 default: r.fail("agent_options." + k, "must be a boolean, number or string");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
+#include "scripting/agent.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
@@ -43,8 +45,23 @@ core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ?
 // waiting to be written.
 struct ExperimentSession::Store {
 #ifdef IGLU_HAVE_CATALOG
-    explicit Store(const std::string& path) : cat(path) {}
+    explicit Store(const std::string& path) : cat(path, catalog::OpenMode::Create) {}
+    // A catalog file this session created is removed again when the session fails before storing
+    // an episode (it failed to open, or its run threw first): a failed `iglu run --db new.db`
+    // leaves no empty catalog behind.
+    ~Store() {
+        if (!discard || !cat.createdFile()) return;
+        lock.reset();
+        const std::string path = cat.path();
+        cat = catalog::Catalog::inMemory();  // closes the file first
+        std::error_code ec;
+        for (const char* suffix : {"", "-wal", "-shm", "-experiments.lock"}) std::filesystem::remove(path + suffix, ec);
+    }
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
     catalog::Catalog cat;
+    bool discard = true;     // until the session has opened; again when a run fails with nothing stored
+    bool storedAny = false;  // an episode was written by this session
     std::optional<ExperimentLock> lock;  // after cat: released before the connection closes
     std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
     std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
@@ -60,6 +77,7 @@ struct ExperimentSession::Store {
             }
         });
         pending.clear();
+        storedAny = true;
         lastFlush = std::chrono::steady_clock::now();
     }
 #endif
@@ -71,7 +89,12 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
     TaskSetSpec set = spec_.tasks;
     if (!options.tasks.empty()) set = parseTaskSet(options.tasks);
 #ifdef IGLU_HAVE_CATALOG
-    if (!options.db.empty()) store_ = std::make_unique<Store>(options.db);
+    if (!options.db.empty()) {
+        // The agent script compiles before the catalog is opened (or created): a script error
+        // leaves no file behind.
+        { AgentWorker probe(spec_, agentSandbox(spec_)); }
+        store_ = std::make_unique<Store>(options.db);
+    }
 #endif
 
     if (set.kind == TaskSetSpec::Kind::File) {
@@ -149,6 +172,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
             ++resumed_;
         }
         rebuildSummary();
+        store_->discard = false;
         return;
     }
 #endif
@@ -210,6 +234,9 @@ RunReport ExperimentSession::run(const SessionRun& how) {
         });
     } catch (...) {
         settle();
+#ifdef IGLU_HAVE_CATALOG
+        if (store_ && !store_->storedAny) store_->discard = true;  // removed with the session if it created the file
+#endif
         throw;
     }
     settle();

@@ -58,6 +58,9 @@ public:
     /// removes orphan rollouts of the experiment and finds the episodes left to run. Throws
     /// ScriptError (experiment script), CatalogError, or std::runtime_error naming the catalog /
     /// task set, or naming the experiment and the process (pid, host, start time) already running it.
+    /// The agent script is compiled before the catalog is opened; a catalog file the session
+    /// created (absent --db) is removed again when it fails to open, or when run() throws before
+    /// any episode was stored (then when the session is destroyed).
     ExperimentSession(const std::string& experimentPath, const SessionOptions& options);
     ~ExperimentSession();
     ExperimentSession(const ExperimentSession&) = delete;

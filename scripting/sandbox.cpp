@@ -524,6 +524,7 @@ void installSandbox(lua_State* L, const SandboxOptions&) {
     wrapGlobal(L, nullptr, "setmetatable", sandboxSetmetatable);
     wrapGlobal(L, nullptr, "collectgarbage", sandboxCollectgarbage);
     wrapGlobal(L, LUA_STRLIBNAME, "rep", sandboxRep);
+    wrapPatternFunctions(L);
     wrapTableOps(L);
     // The package library is never opened: `require` is ours.
     installRequire(L);

@@ -50,6 +50,12 @@ void releaseMemory(lua_State* L, std::size_t bytes) noexcept;
 /// instruction budget, and checks the deadline and the cancel flag; raises when exceeded.
 void chargeWork(lua_State* L, long long units, const char* what);
 
+/// Worst-case steps of Lua's matcher for `pattern` on `subject` (pattern_cost.cpp); `anchorAllowed`:
+/// a leading '^' anchors (find, match, gsub; not gmatch).
+double patternSteps(std::string_view subject, std::string_view pattern, bool anchorAllowed);
+/// Wraps string.find / match / gmatch / gsub: the worst case is charged to the budget up front,
+/// refused ("pattern too costly for a string of N bytes") when it does not fit.
+void wrapPatternFunctions(lua_State* L);
 /// Installs the allow-listed globals, restricted io/os/debug and the confined `require`.
 void installSandbox(lua_State* L, const SandboxOptions& options);
 /// Opens every standard library (trusted mode) plus the confined `require` for the iglu module.

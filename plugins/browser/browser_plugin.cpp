@@ -7,6 +7,7 @@
 #include "dataset_browser.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
+#include "workbench/api/message_log.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/shell.hpp"
 
@@ -22,6 +23,8 @@ bool BrowserPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::opened, this,
             [this] { browser_->setCatalog(context_->data().catalog()); });
     connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &browser::DatasetBrowser::refreshTask);
+    connect(browser_, &browser::DatasetBrowser::readFailed, this,
+            [this](const QString& message) { context_->log().error(QStringLiteral("browser"), message); });
     auto* find = context.shell().menu(tr("&View"))->addAction(tr("Search the Dataset"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(find, &QAction::triggered, this, [this, dock] {

@@ -14,6 +14,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "workbench/api/guarded_emit.hpp"
+
 #include "task_table_model.hpp"
 
 namespace iglu::plugins::browser {
@@ -156,14 +158,17 @@ void DatasetBrowser::requery() {
     std::vector<catalog::TaskSummary> rows;
     int total = 0;
     QString error;
-    if (catalog_) {
-        try {
-            rows = queryTasks(*catalog_, filter());
-            total = catalog_->taskCount();
-        } catch (const std::exception& e) {
-            error = q(e.what());
-        }
-    }
+    if (catalog_)
+        workbench::runGuarded(
+            [&] {
+                rows = queryTasks(*catalog_, filter());
+                total = catalog_->taskCount();
+            },
+            [&](const QString& message) {
+                rows.clear();
+                error = message;
+                emit readFailed(message);
+            });
     const int n = static_cast<int>(rows.size());
     model_->setTasks(std::move(rows));
     count_->setText(error.isEmpty() ? tr("%1 of %2 tasks").arg(n).arg(total) : error);
@@ -178,14 +183,15 @@ void DatasetBrowser::refreshTask(const QString& taskId) {
         requery();
         return;
     }
-    try {
-        catalog::TaskFilter f;
-        f.ids = {taskId.toStdString()};
-        const auto found = catalog_->findTasks(f);
-        if (!found.empty()) model_->updateTask(found.front());
-        if (taskId == shownTask_) showDetails(taskId);
-    } catch (const std::exception&) {
-    }
+    workbench::runGuarded(
+        [&] {
+            catalog::TaskFilter f;
+            f.ids = {taskId.toStdString()};
+            const auto found = catalog_->findTasks(f);
+            if (!found.empty()) model_->updateTask(found.front());
+        },
+        [this](const QString& message) { emit readFailed(message); });
+    if (taskId == shownTask_) showDetails(taskId);
 }
 
 void DatasetBrowser::focusSearch() {
@@ -214,34 +220,38 @@ void DatasetBrowser::showDetails(const QString& taskId) {
         details_->clear();
         return;
     }
-    try {
-        const auto rec = catalog_->task(taskId.toStdString());
-        if (!rec) {
-            details_->setHtml(tr("<i>%1: not in the catalog</i>").arg(taskId.toHtmlEscaped()));
-            return;
-        }
-        QString html = QStringLiteral("<h3>%1</h3>").arg(esc(rec->task.id));
-        html += tr("<p><b>Source:</b> %1").arg(QString::fromLatin1(catalog::taskSourceName(rec->source)));
-        if (!rec->structureId.empty()) html += tr(" · structure %1").arg(esc(rec->structureId));
-        if (!rec->sessionId.empty()) html += tr(" · session %1, turn %2").arg(esc(rec->sessionId)).arg(rec->turn);
-        html += tr(" · clear: %1</p>").arg(!rec->clear ? tr("unknown") : *rec->clear ? tr("yes") : tr("no"));
-        if (!rec->task.dialog.empty()) html += tr("<p><b>Dialog</b><br>%1</p>").arg(esc(rec->task.dialog));
-        html += tr("<p><b>Instruction</b><br>%1</p>").arg(esc(rec->task.instruction));
-        if (!rec->clarifyingQuestion.empty())
-            html += tr("<p><b>Clarifying question</b><br>%1</p>").arg(esc(rec->clarifyingQuestion));
-        QString labels;
-        for (const auto& l : catalog_->labels(rec->task.id))
-            labels += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                          .arg(QString::fromLatin1(core::skillName(l.skill)), l.value ? tr("yes") : tr("no"),
-                               QString::fromLatin1(catalog::labelSourceName(l.source)), esc(l.labeler));
-        if (!labels.isEmpty()) html += tr("<p><b>Labels</b></p><table cellspacing=4>%1</table>").arg(labels);
-        const std::string note = catalog_->note(rec->task.id);
-        if (!note.empty()) html += tr("<p><b>Note</b><br>%1</p>").arg(esc(note));
-        html += tr("<p><i>The 3D view shows the start, the target (ghost) and the diff (overlay, Ctrl+Shift+O).</i></p>");
-        details_->setHtml(html);
-    } catch (const std::exception& e) {
-        details_->setPlainText(q(e.what()));
+    workbench::runGuarded([&] { showDetailsOf(taskId); },
+                          [this](const QString& message) {
+                              details_->setPlainText(message);
+                              emit readFailed(message);
+                          });
+}
+
+void DatasetBrowser::showDetailsOf(const QString& taskId) {
+    const auto rec = catalog_->task(taskId.toStdString());
+    if (!rec) {
+        details_->setHtml(tr("<i>%1: not in the catalog</i>").arg(taskId.toHtmlEscaped()));
+        return;
     }
+    QString html = QStringLiteral("<h3>%1</h3>").arg(esc(rec->task.id));
+    html += tr("<p><b>Source:</b> %1").arg(QString::fromLatin1(catalog::taskSourceName(rec->source)));
+    if (!rec->structureId.empty()) html += tr(" · structure %1").arg(esc(rec->structureId));
+    if (!rec->sessionId.empty()) html += tr(" · session %1, turn %2").arg(esc(rec->sessionId)).arg(rec->turn);
+    html += tr(" · clear: %1</p>").arg(!rec->clear ? tr("unknown") : *rec->clear ? tr("yes") : tr("no"));
+    if (!rec->task.dialog.empty()) html += tr("<p><b>Dialog</b><br>%1</p>").arg(esc(rec->task.dialog));
+    html += tr("<p><b>Instruction</b><br>%1</p>").arg(esc(rec->task.instruction));
+    if (!rec->clarifyingQuestion.empty())
+        html += tr("<p><b>Clarifying question</b><br>%1</p>").arg(esc(rec->clarifyingQuestion));
+    QString labels;
+    for (const auto& l : catalog_->labels(rec->task.id))
+        labels += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                      .arg(QString::fromLatin1(core::skillName(l.skill)), l.value ? tr("yes") : tr("no"),
+                           QString::fromLatin1(catalog::labelSourceName(l.source)), esc(l.labeler));
+    if (!labels.isEmpty()) html += tr("<p><b>Labels</b></p><table cellspacing=4>%1</table>").arg(labels);
+    const std::string note = catalog_->note(rec->task.id);
+    if (!note.empty()) html += tr("<p><b>Note</b><br>%1</p>").arg(esc(note));
+    html += tr("<p><i>The 3D view shows the start, the target (ghost) and the diff (overlay, Ctrl+Shift+O).</i></p>");
+    details_->setHtml(html);
 }
 
 }  // namespace iglu::plugins::browser

@@ -45,9 +45,13 @@ signals:
     void taskActivated(const QString& taskId);
     /// The table was refilled (rows = tasks listed).
     void requeried(int rows);
+    /// A read of the catalog failed (e.g. a blob damaged after opening): the table / details show
+    /// the message; the plugin logs it. Never an exception out of a slot.
+    void readFailed(const QString& message);
 
 private:
     void showDetails(const QString& taskId);
+    void showDetailsOf(const QString& taskId);  // throws on a failed read
 
     const catalog::Catalog* catalog_ = nullptr;
     TaskTableModel* model_ = nullptr;

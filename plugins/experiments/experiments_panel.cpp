@@ -18,6 +18,7 @@
 #include "experiment_job.hpp"
 #include "results_chart.hpp"
 #include "scripting/experiment_session.hpp"
+#include "workbench/api/guarded_emit.hpp"
 #include "skill_tables.hpp"
 
 namespace iglu::plugins::experiments {
@@ -43,6 +44,14 @@ QTableWidgetItem* cell(const QString& text) {
 }
 
 }  // namespace
+
+template <class F>
+bool ExperimentsPanel::readCatalog(F&& read) {
+    return workbench::runGuarded(std::forward<F>(read), [this](const QString& message) {
+        showStatus(message, true);
+        emit readFailed(message);
+    });
+}
 
 ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new ExperimentJob(this)) {
     setObjectName(QStringLiteral("experimentsPanel"));
@@ -137,8 +146,10 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
         ref.seed = static_cast<std::int64_t>(episodes_->item(row, 1)->data(kValueRole).toDouble());
         ref.repetition = static_cast<int>(episodes_->item(row, 2)->data(kValueRole).toDouble());
         ref.script = exp->script;
-        if (cat_ != nullptr)
-            if (auto e = cat_->experiment(exp->name.toStdString())) ref.config = QString::fromStdString(e->config);
+        if (cat_ != nullptr && !readCatalog([&] {
+                if (auto e = cat_->experiment(exp->name.toStdString())) ref.config = QString::fromStdString(e->config);
+            }))
+            return;
         emit episodeActivated(ref);
     });
 
@@ -187,7 +198,8 @@ void ExperimentsPanel::setCatalog(catalog::Catalog* cat) {
 void ExperimentsPanel::refresh() {
     const QString keep = currentExperiment();
     const QString keepCompare = compareWith_->currentText();
-    rows_ = cat_ != nullptr ? experimentRows(*cat_) : QList<ExperimentRow>{};
+    rows_.clear();
+    if (cat_ != nullptr && !readCatalog([&] { rows_ = experimentRows(*cat_); })) rows_.clear();
     {
         const QSignalBlocker block(list_);
         list_->clearContents();
@@ -259,10 +271,21 @@ void ExperimentsPanel::showExperiment(int row) {
         chart_->clear();
         return;
     }
-    const scripting::Summary summary = scripting::storedSummary(*cat_, e->id);
+    scripting::Summary summary;
+    std::vector<catalog::EpisodeRecord> episodes;
+    if (!readCatalog([&] {
+            summary = scripting::storedSummary(*cat_, e->id);
+            episodes = cat_->episodes(e->id);
+        })) {
+        results_->setRowCount(0);
+        episodes_->setRowCount(0);
+        compare_->setRowCount(0);
+        chart_->clear();
+        return;
+    }
     fillResultsTable(results_, summary);
     chart_->setSummary(e->name, summary);
-    fillEpisodesTable(episodes_, cat_->episodes(e->id));
+    fillEpisodesTable(episodes_, episodes);
     // Compare with another experiment by default.
     if (compareWith_->currentText() == e->name && rows_.size() > 1) {
         const QSignalBlocker block(compareWith_);
@@ -280,7 +303,15 @@ void ExperimentsPanel::showCompare() {
         return;
     }
     const ExperimentRow& b = rows_[bi];
-    fillCompareTable(compare_, scripting::storedSummary(*cat_, a->id), scripting::storedSummary(*cat_, b.id));
+    scripting::Summary sa, sb;
+    if (!readCatalog([&] {
+            sa = scripting::storedSummary(*cat_, a->id);
+            sb = scripting::storedSummary(*cat_, b.id);
+        })) {
+        compare_->setRowCount(0);
+        return;
+    }
+    fillCompareTable(compare_, sa, sb);
     compareLegend_->setText(tr("A = %1, B = %2. Δ = B − A: <span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
                                "<span style='background:%4'>&nbsp;− B worse&nbsp;</span>")
                                 .arg(a->name.toHtmlEscaped(), b.name.toHtmlEscaped(), kBetterColour.name(),

@@ -76,11 +76,17 @@ signals:
     void runStarted(const QString& experiment, int total, int resumed);
     void runFinished(bool ok, bool cancelled, const QString& experiment, const QString& message);
     void episodeActivated(const iglu::plugins::experiments::EpisodeRef& episode);
+    /// A read of the catalog failed (e.g. a blob damaged after opening): the views show what
+    /// could be read, the status line the message; the plugin logs it.
+    void readFailed(const QString& message);
 
 private:
     void showExperiment(int row);
     void showCompare();
     void showStatus(const QString& text, bool error);
+    /// Runs a read of the catalog; a failure goes to the status line and readFailed (never out of a slot).
+    template <class F>
+    bool readCatalog(F&& read);
     const ExperimentRow* current() const;
 
     catalog::Catalog* cat_ = nullptr;

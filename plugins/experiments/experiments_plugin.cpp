@@ -29,6 +29,8 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
 
     connect(&context.data(), &workbench::DataService::opened, this, [this] { panel_->setCatalog(context_->data().catalog()); });
     connect(panel_, &experiments::ExperimentsPanel::episodeActivated, this, &ExperimentsPlugin::openEpisode);
+    connect(panel_, &experiments::ExperimentsPanel::readFailed, this,
+            [this](const QString& message) { context_->log().error(kSource, message); });
     connect(panel_, &experiments::ExperimentsPanel::runFinished, this,
             [this](bool ok, bool, const QString&, const QString& message) {
                 ok ? context_->log().info(kSource, message) : context_->log().error(kSource, message);

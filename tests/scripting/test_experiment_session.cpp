@@ -7,6 +7,7 @@
 // environment state an episode starts from. One writer per experiment: a second session of the
 // same experiment on one catalog is refused naming the holder, no orphan rollouts are left.
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -21,6 +22,8 @@
 #include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
+#include "scripting/error.hpp"
+#include "scripting/experiment.hpp"
 #include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 
@@ -491,6 +494,107 @@ private slots:
         } catch (const std::runtime_error& e) {
             QVERIFY2(QString(e.what()).contains("--db"), e.what());
         }
+    }
+
+    // A session that created its catalog and whose run fails before storing an episode (here the
+    // agent script vanished between opening and running) removes the file again when destroyed,
+    // with its -wal / -shm and the experiment lock file; one that stored episodes keeps it.
+    void failedFirstRunRemovesTheCatalogItCreated() {
+        QTemporaryDir dir;
+        const QString tasks = taskSubset(dir, 2);
+        const QString agent = writeFile(dir, "agent.lua", "return { reset = function() end, act = function() return nil end }");
+        const QString exp = experiment(dir, "exp.lua", "vanish", agent, tasks, "{ max_steps = 5 }");
+        const QString db = dir.filePath("new.db");
+        SessionOptions so;
+        so.db = db.toStdString();
+        {
+            ExperimentSession s(exp.toStdString(), so);
+            QVERIFY(QFileInfo::exists(db));
+            QVERIFY(QFile::remove(agent));
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, s.run(SessionRun{}));
+        }
+        for (const char* suffix : {"", "-wal", "-shm", "-experiments.lock"})
+            QVERIFY2(!QFileInfo::exists(db + suffix), qPrintable(db + suffix));
+        // The same with the agent in place: the episodes are stored and the catalog stays.
+        writeFile(dir, "agent.lua", "return { reset = function() end, act = function() return nil end }");
+        {
+            ExperimentSession s(exp.toStdString(), so);
+            s.run(SessionRun{});
+        }
+        QCOMPARE(stored(db, "vanish"), 2);
+    }
+
+    // Every number of an experiment file is range-checked: each bad file gives a ScriptError that
+    // names the file and the field (and the range), never an unchecked cast (undefined behaviour
+    // for 1e300, NaN, 2^63 or -1 cast to int / size_t).
+    void badExperimentNumbersAreRefused_data() {
+        QTest::addColumn<QString>("fields");
+        QTest::addColumn<QString>("expected");
+        const auto row = [](const char* tag, const char* fields, const char* expected) {
+            QTest::newRow(tag) << QString(fields) << QString(expected);
+        };
+        row("budget huge", "instruction_budget = 1e300", "field 'instruction_budget': must be an integer in 1..");
+        row("budget negative", "instruction_budget = -1", "field 'instruction_budget': must be an integer in 1..");
+        row("budget zero", "instruction_budget = 0", "field 'instruction_budget': must be an integer in 1..");
+        row("budget NaN", "instruction_budget = 0/0", "field 'instruction_budget': must be an integer");
+        row("budget 2^63", "instruction_budget = 2^63", "field 'instruction_budget': must be an integer");
+        row("budget fraction", "instruction_budget = 1.5", "field 'instruction_budget': must be an integer");
+        row("budget string", "instruction_budget = '100'", "field 'instruction_budget': must be an integer in 1..1000000000000000, got a string");
+        row("memory huge", "memory_mb = 1e300", "field 'memory_mb': must be an integer in 1..1048576, got 1e+300");
+        row("memory negative", "memory_mb = -1", "field 'memory_mb': must be an integer in 1..1048576, got -1");
+        row("memory 2^63", "memory_mb = math.maxinteger", "field 'memory_mb': must be an integer in 1..1048576");
+        row("memory inf", "memory_mb = math.huge", "field 'memory_mb': must be an integer in 1..1048576, got inf");
+        row("repetitions zero", "repetitions = 0", "field 'repetitions': must be an integer in 1..10000, got 0");
+        row("repetitions huge", "repetitions = 1e300", "field 'repetitions': must be an integer in 1..10000");
+        row("repetitions NaN", "repetitions = 0/0", "field 'repetitions': must be an integer in 1..10000");
+        row("episodes per task", "seeds = {1, 2, 3}, repetitions = 5000", "field 'repetitions': 3 seeds x 5000 repetitions");
+        row("seed huge", "seeds = 1e300", "field 'seeds': must be a 64-bit integer, got 1e+300");
+        row("seed 2^63", "seeds = {1, 2^63}", "field 'seeds[2]': must be a 64-bit integer");
+        row("seed NaN", "seeds = {0/0}", "field 'seeds[1]': must be a 64-bit integer");
+        row("seed string", "seeds = {'1'}", "field 'seeds[1]': must be a 64-bit integer, got a string");
+        row("seed twice", "seeds = {4, 4}", "field 'seeds[2]': seed 4 appears twice");
+        row("max_steps huge", "env = { max_steps = 1e300 }", "field 'env.max_steps': must be an integer in 1..1000000000");
+        row("max_steps negative", "env = { max_steps = -1 }", "field 'env.max_steps': must be an integer in 1..1000000000, got -1");
+        row("max_steps 2^63", "env = { max_steps = 2^63 }", "field 'env.max_steps': must be an integer in 1..1000000000");
+        row("max_steps NaN", "env = { max_steps = 0/0 }", "field 'env.max_steps': must be an integer in 1..1000000000");
+        row("pov_width huge", "env = { pov = true, pov_width = 1e300 }", "field 'env.pov_width': must be an integer in 1..");
+        row("pov_height negative", "env = { pov = true, pov_height = -1 }", "field 'env.pov_height': must be an integer in 1..");
+        row("pov_width NaN", "env = { pov_width = 0/0 }", "field 'env.pov_width': must be an integer");
+        row("scale NaN", "env = { right_placement_scale = 0/0 }", "field 'env.right_placement_scale': must be a finite number in -1e+09..1e+09");
+        row("scale inf", "env = { wrong_placement_scale = -math.huge }", "field 'env.wrong_placement_scale': must be a finite number");
+        row("scale huge", "env = { wrong_placement_scale = 1e300 }", "field 'env.wrong_placement_scale': must be a finite number");
+        row("option NaN", "agent_options = { x = 0/0 }", "field 'agent_options.x': must be a finite number");
+        row("option inf", "agent_options = { x = math.huge }", "field 'agent_options.x': must be a finite number");
+    }
+    void badExperimentNumbersAreRefused() {
+        QFETCH(QString, fields);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString exp = writeFile(dir, "bad.lua",
+                                      "return { name = 'bad', agent = '" IGLU_SOURCE_DIR "/examples/agents/noop.lua', " + fields + " }");
+        try {
+            loadExperiment(exp.toStdString());
+            QFAIL("a bad number was accepted");
+        } catch (const ScriptError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.contains("bad.lua: ") && what.contains(expected), qPrintable(what));
+        }
+    }
+    void goodExperimentNumbersAreRead() {
+        QTemporaryDir dir;
+        const QString exp = writeFile(dir, "good.lua",
+                                      "return { name = 'good', agent = '" IGLU_SOURCE_DIR "/examples/agents/noop.lua', "
+                                      "instruction_budget = 5e6, memory_mb = 64, repetitions = 2, seeds = {-3, 7.0}, "
+                                      "env = { max_steps = 12, pov = true, pov_width = 32, pov_height = 16, right_placement_scale = 0.5 } }");
+        const ExperimentSpec e = loadExperiment(exp.toStdString());
+        QCOMPARE(e.instructionBudget, 5'000'000LL);
+        QCOMPARE(e.memoryLimit, std::size_t{64} << 20);
+        QCOMPARE(e.repetitions, 2);
+        QCOMPARE(e.seeds, (std::vector<std::int64_t>{-3, 7}));
+        QCOMPARE(e.env.maxSteps, 12);
+        QCOMPARE(e.env.pov.width, 32);
+        QCOMPARE(e.env.pov.height, 16);
+        QCOMPARE(e.env.rightPlacementScale, 0.5);
     }
 };
 

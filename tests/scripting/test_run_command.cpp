@@ -3,6 +3,7 @@
 // writer per experiment: a second `iglu run` of a running experiment is refused naming the
 // holder (pid, host, start time); the lock of a killed (SIGKILL) run is taken over; no orphan
 // rollouts are left.
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -293,6 +294,46 @@ private slots:
         Run s = runIglu({"run", syntax, "--tasks", "x.jsonl"});
         QVERIFY(s.exitCode != 0);
         QVERIFY2(s.err.contains("syntax.lua:2:"), qPrintable(s.err));
+    }
+
+    // A run that fails before storing an episode leaves no catalog behind when it was asked to
+    // create one (--db on an absent file): script errors are found before the file is created,
+    // later failures (task set) remove the file it created. An existing catalog is never removed.
+    void failedRunLeavesNoNewCatalog_data() {
+        QTest::addColumn<QString>("experimentText");
+        QTest::addColumn<QString>("agentText");
+        QTest::addColumn<QString>("expected");
+        const QString good = "return { name = 'f', agent = 'agent.lua', tasks = { file = 'tasks.jsonl' }, env = { max_steps = 5 } %1 }";
+        const QString noop = "return { reset = function() end, act = function() return nil end }";
+        QTest::newRow("experiment syntax") << QString("return {\n name = ,\n}") << noop << "exp.lua:2:";
+        QTest::newRow("agent syntax") << good.arg("") << "return {\n reset = function( end }" << "agent.lua:2:";
+        QTest::newRow("bad field") << good.arg(", memory_mb = -1") << noop << "field 'memory_mb'";
+        QTest::newRow("missing agent") << "return { name = 'f', agent = 'none.lua', tasks = { file = 'tasks.jsonl' } }" << noop
+                                       << "file not found";
+        QTest::newRow("missing task file") << "return { name = 'f', agent = 'agent.lua', tasks = { file = 'nothing.jsonl' } }"
+                                           << noop << "nothing.jsonl";
+        QTest::newRow("no catalog task") << "return { name = 'f', agent = 'agent.lua', tasks = 'all' }" << noop << "no task in";
+    }
+    void failedRunLeavesNoNewCatalog() {
+        QFETCH(QString, experimentText);
+        QFETCH(QString, agentText);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        taskSubset(dir, 2);
+        writeFile(dir, "agent.lua", agentText);
+        const QString exp = writeFile(dir, "exp.lua", experimentText);
+        const QString db = dir.filePath("new.db");
+        Run r = runIglu({"run", exp, "--db", db, "-q"});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+        for (const char* suffix : {"", "-wal", "-shm"}) QVERIFY2(!QFileInfo::exists(db + suffix), qPrintable(db + suffix));
+
+        // The same failure on an existing catalog keeps it.
+        { catalog::Catalog existing(db.toStdString()); }
+        Run again = runIglu({"run", exp, "--db", db, "-q"});
+        QVERIFY(again.exitCode != 0);
+        QVERIFY(QFileInfo::exists(db));
+        QCOMPARE(catalog::Catalog(db.toStdString(), catalog::OpenMode::ReadOnly).taskCount(), 0);
     }
 };
 

@@ -93,6 +93,38 @@ private slots:
         QVERIFY(!lua.budgetExceeded());
     }
 
+    // string.find / match / gmatch / gsub charge their worst case up front (pattern_cost.cpp):
+    // typical patterns on normal strings and plain finds on long strings still work; a
+    // backtracking pattern on a long string is refused at once, and the state stays usable.
+    void patternsAreBoundedButTypicalOnesWork() {
+        scripting::LuaState lua(test::sandboxFor());
+        const char* typical =
+            "local s = \"build a red tower of 3 blocks at x=4, z=-2\"\n"
+            "assert(s:find(\"red\") == 9 and s:find(\"red\", 1, true) == 9)\n"
+            "assert(s:match(\"(%d+) blocks\") == \"3\")\n"
+            "local x, z = s:match(\"x=(%-?%d+), z=(%-?%d+)\")\n"
+            "assert(x == \"4\" and z == \"-2\")\n"
+            "local words = 0\n"
+            "for w in s:gmatch(\"%a+\") do words = words + 1 end\n"
+            "assert(words == 9, words)\n"
+            "assert((\"  trim me  \"):match(\"^%s*(.-)%s*$\") == \"trim me\")\n"
+            "assert(select(2, s:gsub(\"%s+\", \" \")) == 9)\n"
+            "assert((\"k = v\"):match(\"^(%w+)%s*=%s*(%w+)$\") == \"k\")\n"
+            "assert((\"f(a(b)c)d\"):match(\"%b()\") == \"(a(b)c)\")\n"
+            "assert((\"THE (quick) fox\"):find(\"%f[%a]%a+%f[%A]\") == 1)\n"
+            "assert((\"[tag]\"):match(\"^%[([^%]]+)%]$\") == \"tag\")\n"
+            "local long = string.rep(\"word \", 10000)\n"
+            "assert(long:find(\"word\", 40000, true) == 40001)\n"
+            "assert(long:find(\" wo\") == 5)\n"
+            "assert(select(2, long:gsub(\"word\", \"w\")) == 10000)\n"
+            "assert(long:find(\"%s\") == 5)\n";
+        LUA_OK_RUN(lua, typical);
+        const QString msg = test::runLua(lua, "string.find(string.rep('a', 100000), '(.-)(.-)x')");
+        QVERIFY2(msg.contains("string.find: pattern too costly for a string of 100000 bytes"), qPrintable(msg));
+        QVERIFY(!lua.budgetExceeded());  // refused before running: not an abort
+        LUA_OK_RUN(lua, "assert(('abc'):find('b') == 2)");
+    }
+
     void pcallCannotSwallowTheAbort() {
         scripting::LuaState lua(test::sandboxFor());
         LUA_FAILS_WITH(lua, "pcall(function() while true do end end); CAUGHT = true", "instruction budget exceeded");
