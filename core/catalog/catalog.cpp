@@ -383,7 +383,6 @@ namespace {
 // Builds the WHERE clause of a filter and binds its values in order.
 struct WhereClause {
     std::string sql;
-    std::vector<std::string> texts;  // bound in order after ints
     struct Param {
         bool isText;
         std::string text;

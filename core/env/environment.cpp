@@ -47,7 +47,6 @@ void Environment::setTask(const Task& task) {
     task_ = task;
     synthetic_.setTarget(task_.target.minus(task_.starting));
     real_.setTarget(task_.target);
-    hasTask_ = true;
 }
 
 const Observation& Environment::reset() {

@@ -165,7 +165,6 @@ private:
     int prevMaxInt_ = 0;
     int right_ = 0, wrong_ = 0;
     int envMaxInt_ = 0;
-    bool hasTask_ = false;
 };
 
 }  // namespace iglu::core
