@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
 
 namespace iglu::scripting {
 
@@ -11,19 +10,16 @@ using core::Grid;
 
 namespace {
 
-// Same constants and operation order as core/env/environment.cpp (the reference's arithmetic).
-constexpr double kDegToRad = std::numbers::pi / 180.0;
-constexpr double kRadToDeg = 180.0 / std::numbers::pi;
-constexpr int kHitSamples = 40;
-constexpr int kFloorY = -2, kFloorHalf = 18;
-constexpr int kColumns = 15;  // walking columns x, z in -7..7
-constexpr double kFlyStep = 0.75;                 // horizontal distance of one flying step
-constexpr double kFlyLift = 6.928203230275509 / 20.0;  // vertical distance of one step with |m2| = 1
+using core::castRay;
+using core::HitTest;
+using core::kRadToDeg;
+using core::roundHalfEven;
+using core::solidAt;
 
-inline int roundHalfEven(double v) noexcept {
-    constexpr double kMagic = 6755399441055744.0;
-    return static_cast<int>((v + kMagic) - kMagic);
-}
+constexpr int kColumns = 15;  // walking columns x, z in -7..7
+constexpr double kFlyStep = 0.75;  // horizontal distance of one flying step
+// Vertical distance of one flying step with |vertical| = 1: the jump speed for one step's time.
+constexpr double kFlyLift = core::physics::kJumpSpeed * core::physics::kStepDt;
 
 constexpr std::array<std::array<int, 3>, 6> kFaces{{{0, -1, 0}, {0, 1, 0}, {-1, 0, 0}, {1, 0, 0}, {0, 0, -1}, {0, 0, 1}}};
 // Points on a face, as offsets along its two tangent axes (centre first).
@@ -65,58 +61,17 @@ bool aimAt(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy
     if (yaw < 0) yaw += 360.0;
     if (yaw >= 360.0) yaw -= 360.0;
     const double pitch = std::atan2(dy, h) * kRadToDeg;
-    const Ray r = raycast(g, ex, ey, ez, yaw, pitch);
-    if (!r.hit) return false;
+    const HitTest r = castRay(g, ex, ey, ez, yaw, pitch);
     if (op == Op::Break) {
-        if (r.colour <= 0 || r.x != cx || r.y != cy || r.z != cz) return false;
+        if (!core::canBreak(r) || r.x != cx || r.y != cy || r.z != cz) return false;
     } else {
-        if (!r.hasPrevious || r.px != cx || r.py != cy || r.pz != cz) return false;
-        if (!Grid::inZone(cx, cy, cz) || placementHitsAgent(ex, ey, ez, cx, cy, cz)) return false;
+        if (!core::canPlace(r, ex, ey, ez) || r.px != cx || r.py != cy || r.pz != cz) return false;
     }
     out = {true, yaw, pitch};
     return true;
 }
 
 }  // namespace
-
-int solidAt(const Grid& g, int x, int y, int z) noexcept {
-    if (y == kFloorY) return (x >= -kFloorHalf && x <= kFloorHalf && z >= -kFloorHalf && z <= kFloorHalf) ? -1 : 0;
-    return g.at(x, y, z);
-}
-
-Ray raycast(const Grid& g, double x, double y, double z, double yaw, double pitch) noexcept {
-    Ray r;
-    const double m = std::cos(pitch * kDegToRad);
-    const double vy = std::sin(pitch * kDegToRad);
-    const double vx = std::cos((yaw - 90) * kDegToRad) * m;
-    const double vz = std::sin((yaw - 90) * kDegToRad) * m;
-    const double sx = vx / 5, sy = vy / 5, sz = vz / 5;
-    bool hasPrev = false;
-    int px = 0, py = 0, pz = 0;
-    for (int i = 0; i < kHitSamples; ++i) {
-        const int kx = roundHalfEven(x), ky = roundHalfEven(y), kz = roundHalfEven(z);
-        if (!(hasPrev && kx == px && ky == py && kz == pz)) {
-            if (const int c = solidAt(g, kx, ky, kz); c != 0) {
-                r.hit = true;
-                r.x = kx, r.y = ky, r.z = kz, r.colour = c;
-                r.hasPrevious = hasPrev;
-                r.px = px, r.py = py, r.pz = pz;
-                return r;
-            }
-        }
-        hasPrev = true;
-        px = kx, py = ky, pz = kz;
-        x = x + sx, y = y + sy, z = z + sz;
-    }
-    return r;
-}
-
-bool placementHitsAgent(double ax, double ay, double az, int bxi, int byi, int bzi) noexcept {
-    const double ya = ay - 0.75;
-    const double bx = bxi, by = byi, bz = bzi;
-    return bx - 0.5 <= ax && ax <= bx + 0.5 && bz - 0.5 <= az && az <= bz + 0.5 &&
-           ((by <= ya && ya <= by + 1) || (by <= ya + 1 && ya + 1 <= by + 1));
-}
 
 Aim aim(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept {
     Aim out;

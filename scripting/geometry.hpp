@@ -1,29 +1,13 @@
 #pragma once
-// Line-of-sight geometry for agents, exactly as the environment sees it (the reference's
-// hit_test: 40 samples 0.2 apart along the sight vector, round-half-even cells, the floor at
-// y = -2), plus the searches a builder needs: an orientation that places into / breaks a given
-// cell from an eye position, and a cheap vantage point to do it from. Allocation-free except
-// findShot's candidate list (kept on the stack).
+// Aiming and vantage-point searches for agents, on top of the environment's own line of sight
+// (core/env/line_of_sight.hpp: core::castRay, core::canPlace, core::placementHitsAgent,
+// core::solidAt, the same code the environment's place / break runs): an orientation that places
+// into / breaks a given cell from an eye position, and a cheap vantage point to do it from.
+// Allocation-free except findShot's candidate list (kept on the stack).
+#include "core/env/line_of_sight.hpp"
 #include "core/grid/grid.hpp"
 
 namespace iglu::scripting {
-
-struct Ray {
-    bool hit = false;
-    int x = 0, y = 0, z = 0;       ///< first block (floor blocks have y = -2)
-    int colour = 0;                ///< 1..6, -1 for the floor
-    bool hasPrevious = false;
-    int px = 0, py = 0, pz = 0;    ///< the cell before it (where a place would go)
-};
-
-/// The environment's hit test from an arbitrary eye pose over `grid`.
-Ray raycast(const core::Grid& grid, double x, double y, double z, double yaw, double pitch) noexcept;
-
-/// The environment's "cannot place into the agent" rule for an agent whose head point is (ax, ay, az).
-bool placementHitsAgent(double ax, double ay, double az, int bx, int by, int bz) noexcept;
-
-/// Colour at a cell as the hit test sees it: grid colour, -1 for the floor, 0 for air.
-int solidAt(const core::Grid& grid, int x, int y, int z) noexcept;
 
 enum class Op { Place, Break };
 

@@ -1,4 +1,4 @@
-// Line-of-sight helpers for Lua (scripting/geometry.hpp): raycast, aim, find_shot, walking
+// Line-of-sight helpers for Lua (core/env/line_of_sight.hpp, scripting/geometry.hpp): raycast, aim, find_shot, walking
 // waypoints, flight clearance.
 #include <cstdint>
 #include <cstring>
@@ -23,7 +23,7 @@ double num(lua_State* L, int idx) { return checkNumber(L, idx, -kMaxCoordinate, 
 
 int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit, x, y, z, colour, px, py, pz
     const core::Grid& g = checkGrid(L, 1);
-    const Ray r = raycast(g, num(L, 2), num(L, 3), num(L, 4),
+    const core::HitTest r = core::castRay(g, num(L, 2), num(L, 3), num(L, 4),
                           num(L, 5), num(L, 6));
     lua_pushboolean(L, r.hit);
     if (!r.hit) return 1;
@@ -93,12 +93,12 @@ int flightClearFn(lua_State* L) {  // iglu.flight_clear(grid, ax, ay, az, bx, by
 
 int solidFn(lua_State* L) {  // iglu.solid(grid, x, y, z) -> colour (-1 floor, 0 air)
     const core::Grid& g = checkGrid(L, 1);
-    lua_pushinteger(L, solidAt(g, cell(L, 2), cell(L, 3), cell(L, 4)));
+    lua_pushinteger(L, core::solidAt(g, cell(L, 2), cell(L, 3), cell(L, 4)));
     return 1;
 }
 
 int placementHitsAgentFn(lua_State* L) {  // iglu.placement_hits_agent(ax, ay, az, bx, by, bz) -> bool
-    lua_pushboolean(L, placementHitsAgent(num(L, 1), num(L, 2), num(L, 3), cell(L, 4),
+    lua_pushboolean(L, core::placementHitsAgent(num(L, 1), num(L, 2), num(L, 3), cell(L, 4),
                                           cell(L, 5), cell(L, 6)));
     return 1;
 }

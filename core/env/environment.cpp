@@ -2,35 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace iglu::core {
-
-namespace {
-
-// Python's math.radians / math.degrees multiply by these precomputed factors; the operation
-// order is part of the specification (one ulp can flip a collision later on).
-constexpr double kDegToRad = std::numbers::pi / 180.0;
-constexpr double kRadToDeg = 180.0 / std::numbers::pi;
-
-// Round half to even, as Python's round() (the reference's normalize). Adding and subtracting
-// 1.5 * 2^52 rounds under the default rounding mode without a libm call; exact for |x| < 2^51.
-inline int roundHalfEven(double v) noexcept {
-    constexpr double kMagic = 6755399441055744.0;
-    return static_cast<int>((v + kMagic) - kMagic);  // not folded: no -ffast-math
-}
-
-// The reference's build_zone(x, y, z, pad).
-template <typename T>
-inline bool inBuildZone(T x, T y, T z, int pad) noexcept {
-    return -5 - pad <= x && x <= 5 + pad && -5 - pad <= z && z <= 5 + pad && -1 - pad <= y && y < 8 + pad;
-}
-
-constexpr int kFloorY = -2;
-constexpr int kFloorHalf = 18;
-constexpr int kFloor = -1;  // blockAt() value for a floor block
-
-}  // namespace
 
 Environment::Environment(EnvConfig config) : config_(config) {
     if (config_.povInObs) {
@@ -85,11 +58,6 @@ void Environment::renderPov() noexcept {
     obs_.pov = povPixels_;
 }
 
-int Environment::blockAt(int x, int y, int z) const noexcept {
-    if (y == kFloorY) return (x >= -kFloorHalf && x <= kFloorHalf && z >= -kFloorHalf && z <= kFloorHalf) ? kFloor : 0;
-    return Grid::inZone(x, y, z) ? grid_.cell(Grid::index(x, y, z)) : 0;
-}
-
 void Environment::setCell(int idx, int value) noexcept {
     const int old = grid_.cell(idx);
     const int start = task_.starting.cell(idx);
@@ -101,53 +69,20 @@ void Environment::setCell(int idx, int value) noexcept {
 }
 
 HitTest Environment::hitTest() const noexcept {
-    HitTest h;
-    const double m = std::cos(agent_.pitch * kDegToRad);
-    const double vy = std::sin(agent_.pitch * kDegToRad);
-    const double vx = std::cos((agent_.yaw - 90) * kDegToRad) * m;
-    const double vz = std::sin((agent_.yaw - 90) * kDegToRad) * m;
-    const double sx = vx / 5, sy = vy / 5, sz = vz / 5;
-    double x = agent_.x, y = agent_.y, z = agent_.z;
-    bool hasPrev = false;
-    int px = 0, py = 0, pz = 0;
-    for (int i = 0; i < physics::kHitSamples; ++i) {
-        const int kx = roundHalfEven(x), ky = roundHalfEven(y), kz = roundHalfEven(z);
-        if (!(hasPrev && kx == px && ky == py && kz == pz)) {
-            if (int c = blockAt(kx, ky, kz); c != 0) {
-                h.hit = true;
-                h.x = kx, h.y = ky, h.z = kz;
-                h.colour = c;
-                h.hasPrevious = hasPrev;
-                h.px = px, h.py = py, h.pz = pz;
-                return h;
-            }
-        }
-        hasPrev = true;
-        px = kx, py = ky, pz = kz;
-        x = x + sx, y = y + sy, z = z + sz;
-    }
-    return h;
+    return castRay(grid_, agent_.x, agent_.y, agent_.z, agent_.yaw, agent_.pitch);
 }
 
 bool Environment::placeOrBreak(bool place, bool breakBlock) noexcept {
     if (place == breakBlock) return false;  // neither, or both (the reference then does nothing)
     const HitTest h = hitTest();
-    if (!h.hit) return false;
     if (place) {
-        if (!h.hasPrevious) return false;
         auto& count = agent_.inventory[static_cast<std::size_t>(agent_.activeBlock - 1)];
-        if (count <= 0 || !inBuildZone(h.px, h.py, h.pz, 0)) return false;
-        // Cannot place into the agent: the y-interval is [by, by + 1], as in the reference.
-        const double ay = agent_.y - 0.75;
-        const double bx = h.px, by = h.py, bz = h.pz;
-        if (bx - 0.5 <= agent_.x && agent_.x <= bx + 0.5 && bz - 0.5 <= agent_.z && agent_.z <= bz + 0.5 &&
-            ((by <= ay && ay <= by + 1) || (by <= ay + 1 && ay + 1 <= by + 1)))
-            return false;
+        if (count <= 0 || !canPlace(h, agent_.x, agent_.y, agent_.z)) return false;
         setCell(Grid::index(h.px, h.py, h.pz), agent_.activeBlock);
         --count;
         return true;
     }
-    if (h.colour <= 0) return false;  // the floor can never be broken
+    if (!canBreak(h)) return false;  // nothing hit, or the floor (it can never be broken)
     setCell(Grid::index(h.x, h.y, h.z), 0);
     ++agent_.inventory[static_cast<std::size_t>(h.colour - 1)];
     return true;
@@ -164,7 +99,7 @@ void Environment::collide(double& px, double& py, double& pz) noexcept {
         for (int k = 0; k < 2; ++k) {  // the player is 2 blocks tall
             int op[3] = {n[0], n[1] - k, n[2]};
             op[axis] += sign;
-            if (blockAt(op[0], op[1], op[2]) == 0) continue;
+            if (solidAt(grid_, op[0], op[1], op[2]) == 0) continue;
             p[axis] -= (d - physics::kPad) * sign;
             if (axis == 1) agent_.dy = 0;
             break;

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "core/env/action.hpp"
+#include "core/env/line_of_sight.hpp"
+#include "core/env/physics.hpp"
 #include "core/grid/grid.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
@@ -18,19 +20,6 @@
 #include "core/task/task.hpp"
 
 namespace iglu::core {
-
-namespace physics {
-inline constexpr double kWalkingSpeed = 5.0;
-inline constexpr double kFlyingSpeed = 15.0;
-inline constexpr double kGravity = 20.0;
-inline constexpr double kMaxJumpHeight = 1.2;
-inline constexpr double kJumpSpeed = 6.928203230275509;  // sqrt(2 * 20 * 1.2)
-inline constexpr double kTerminalVelocity = 50.0;
-inline constexpr double kPad = 0.25;
-inline constexpr double kStepDt = 1.0 / 20.0;
-inline constexpr int kHitSamples = 40;      // reach 8 blocks, 5 samples per unit
-inline constexpr int kInitialInventory = 20;
-}  // namespace physics
 
 /// Options of one environment. Defaults reproduce the reference's GridWorld(...) defaults.
 struct EnvConfig {
@@ -87,15 +76,6 @@ struct StepResult {
     bool gridChanged = false;
 };
 
-/// Result of the line-of-sight test: the first block within reach and the empty cell before it.
-struct HitTest {
-    bool hit = false;
-    int x = 0, y = 0, z = 0;          ///< the block hit (floor blocks have y = -2)
-    int colour = 0;                    ///< 1..6, or -1 for the floor
-    bool hasPrevious = false;
-    int px = 0, py = 0, pz = 0;        ///< the cell before it (where a place would go)
-};
-
 class Environment {
 public:
     explicit Environment(EnvConfig config = {});
@@ -139,7 +119,6 @@ public:
     void setPose(double x, double y, double z, double yaw, double pitch) noexcept;
 
 private:
-    int blockAt(int x, int y, int z) const noexcept;
     void setCell(int idx, int value) noexcept;
     bool placeOrBreak(bool place, bool breakBlock) noexcept;
     void update() noexcept;
