@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog/auto_labels.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/skills/agreement.hpp"
 #include "core/skills/auto_labeler.hpp"
@@ -25,33 +26,17 @@ struct AutoOptions {
 
 void runAuto(const AutoOptions& o) {
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
-    const auto ids = cat.findTasks();
     ProgressLine progress("labeling");
-    std::vector<catalog::SkillLabel> batch;
-    std::array<int, core::kNumSkills> positives{};
-    std::size_t done = 0;
     const auto& stop = interruptFlag();
-    auto flush = [&] {
-        cat.putLabels(batch);
-        batch.clear();
-    };
-    for (const auto& summary : ids) {
-        if (stop.load()) break;
-        auto t = cat.task(summary.id);
-        if (!t) continue;
-        auto report = core::autoLabel(t->task.target, &t->task.starting);
-        for (core::Skill s : core::kAllSkills) {
-            batch.push_back({t->task.id, s, report[s].value, catalog::LabelSource::Auto, core::kAutoLabelerName, report[s].reason, ""});
-            positives[static_cast<std::size_t>(s)] += report[s].value;
-        }
-        if (batch.size() >= 500) flush();
-        progress.update(++done, ids.size());
-    }
-    flush();
+    const catalog::AutoLabelRun run = catalog::storeAutoLabels(cat, [&](int done, int total) {
+        progress.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
+        return !stop.load();
+    });
+    progress.update(static_cast<std::size_t>(run.labeled), static_cast<std::size_t>(run.total));
     progress.finish();
-    std::printf("labeled %zu of %zu tasks (%s)\n", done, ids.size(), core::kAutoLabelerName);
-    for (core::Skill s : core::kAllSkills) std::printf("  %-8s %d\n", core::skillName(s), positives[static_cast<std::size_t>(s)]);
-    if (done < ids.size()) exitCode() = 130;
+    std::printf("labeled %d of %d tasks (%s)\n", run.labeled, run.total, core::kAutoLabelerName);
+    for (core::Skill s : core::kAllSkills) std::printf("  %-8s %d\n", core::skillName(s), run.positives[static_cast<std::size_t>(s)]);
+    if (run.labeled < run.total) exitCode() = 130;
 }
 
 struct EvalOptions {
