@@ -1,6 +1,6 @@
 #include "scripting/agent_session.hpp"
 
-#include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +12,9 @@
 namespace iglu::scripting {
 
 namespace {
+
+// Frames reserved for a recorded episode (more grow the vectors; a huge max_steps reserves no more).
+constexpr int kReservedFrames = 1000;
 
 // Protected action conversion: (value, out*, space) -> nothing; errors name the field.
 int convertAction(lua_State* L) {
@@ -61,19 +64,6 @@ int prepareEpisode(lua_State* L) {
     }
     return 2;  // agent, act
 }
-
-std::string actionText(const core::Action& a, core::ActionSpace space) {
-    char buf[160];
-    if (space == core::ActionSpace::Flying)
-        std::snprintf(buf, sizeof buf, "flying %g %g %g %g %g %d %d", a.strafe0, a.strafe1, a.vertical, a.dyaw, a.dpitch,
-                      a.colour, a.place ? 1 : (a.breakBlock ? 2 : 0));
-    else
-        std::snprintf(buf, sizeof buf, "walking %g %g %g %g %g %d %d %d", a.strafe0, a.strafe1, a.vertical, a.dyaw,
-                      a.dpitch, a.colour, a.place ? 1 : 0, a.breakBlock ? 1 : 0);
-    return buf;
-}
-
-core::Pose poseOf(const core::AgentState& a) { return {a.x, a.y, a.z, a.yaw, a.pitch}; }
 
 // The script's text, read once. As luaL_loadfile: a UTF-8 byte order mark and a first line
 // starting with '#' (a shebang) are skipped, the line kept empty so line numbers stay right.
@@ -167,16 +157,10 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     }
     stateUsed_ = true;
     lua_State* L = lua_->get();
-    rollout_.reset();
-    if (config_.recordRollout) {
-        rollout_.emplace();
-        rollout_->taskId = task.id;
-        rollout_->kind = core::RolloutKind::Agent;
-        rollout_->source = config_.rolloutSource;
-        rollout_->starting = task.starting;
-        rollout_->startPose = poseOf(env_.agent());
-        before_ = env_.grid();
-    }
+    recording_ = config_.recordRollout;
+    if (recording_)
+        recorder_.begin(env_, core::RolloutKind::Agent, config_.rolloutSource,
+                        static_cast<std::size_t>(std::clamp(config_.env.maxSteps, 0, kReservedFrames)));
 
     lua_pushcfunction(L, prepareEpisode);
     lua_rawgeti(L, LUA_REGISTRYINDEX, chunkRef_);
@@ -203,6 +187,7 @@ StepReport AgentSession::step() {
     }
     lua_State* L = lua_->get();
     const core::ActionSpace space = config_.env.actionSpace;
+    int discreteId = -1;  // the script returned a Discrete(18) id
     lua_rawgeti(L, LUA_REGISTRYINDEX, actRef_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, obsRef_);
     if (lua_->pcall(1, 1) != LUA_OK) {
@@ -218,7 +203,8 @@ StepReport AgentSession::step() {
             rep.end = end_;
             return rep;
         }
-        rep.action = core::Action::discrete(static_cast<int>(id));
+        discreteId = static_cast<int>(id);
+        rep.action = core::Action::discrete(discreteId);
     } else if (lua_isnil(L, -1)) {  // the agent says it is finished
         lua_pop(L, 1);
         finish(EpisodeEnd::AgentFinished);
@@ -245,7 +231,10 @@ StepReport AgentSession::step() {
     rep.stepped = true;
     totalReturn_ += rep.result.reward;
     envDone_ = rep.result.done;
-    if (rollout_) record(rep.action, rep.result);
+    if (recording_) {
+        if (discreteId >= 0) recorder_.record(env_, rep.result, discreteId);
+        else recorder_.record(env_, rep.result, rep.action);
+    }
     if (rep.result.done && config_.stopOnDone) finish(EpisodeEnd::EnvDone);
     else if (env_.stepNo() >= config_.env.maxSteps) finish(EpisodeEnd::MaxSteps);
     rep.end = end_;
@@ -254,27 +243,6 @@ StepReport AgentSession::step() {
 
 void AgentSession::cancel() {
     if (running()) finish(EpisodeEnd::Cancelled);
-}
-
-void AgentSession::record(const core::Action& action, const core::StepResult& r) {
-    core::RolloutFrame f;
-    f.tick = env_.stepNo();
-    f.action = actionText(action, config_.env.actionSpace);
-    f.reward = r.reward;
-    f.pose = poseOf(env_.agent());
-    core::BlockChange changes[2];
-    std::size_t n = 0;
-    if (r.gridChanged) {
-        const core::Grid& now = env_.grid();
-        for (int i = 0; i < core::kCells && n < 2; ++i)
-            if (now.cell(i) != before_.cell(i)) {
-                const core::Block b = core::Grid::position(i);
-                changes[n++] = {static_cast<std::int8_t>(b.x), static_cast<std::int8_t>(b.y), static_cast<std::int8_t>(b.z),
-                                before_.cell(i), now.cell(i)};
-            }
-        before_ = now;
-    }
-    rollout_->addFrame(std::move(f), {changes, n});
 }
 
 void AgentSession::fail(std::string message) {
@@ -311,9 +279,9 @@ EpisodeOutcome AgentSession::outcome(bool takeRollout) {
     out.success = out.ok && exactCompletion(s);
     out.baselineF1 = baselineF1_;
     out.baselineSuccess = baselineSuccess_;
-    if (takeRollout && rollout_) {
-        out.rollout = std::move(rollout_);
-        rollout_.reset();
+    if (takeRollout && recording_) {
+        out.rollout = recorder_.take();
+        recording_ = false;
     }
     return out;
 }

@@ -16,6 +16,7 @@
 #include "core/env/environment.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
+#include "core/rollout/step_recorder.hpp"
 #include "scripting/experiment.hpp"
 #include "scripting/lua_state.hpp"
 
@@ -124,7 +125,6 @@ private:
     void buildState();
     void finish(EpisodeEnd end);
     void fail(std::string message);
-    void record(const core::Action& action, const core::StepResult& r);
 
     SessionConfig config_;
     std::string scriptName_;
@@ -147,8 +147,8 @@ private:
     int repetition_ = 0;
     double baselineF1_ = 0;
     bool baselineSuccess_ = false;
-    std::optional<core::Rollout> rollout_;
-    core::Grid before_;         // the grid before the last recorded step
+    core::StepRecorder recorder_;  // the episode's rollout, when config_.recordRollout
+    bool recording_ = false;       // recorder_ holds this episode's rollout (not yet taken)
 };
 
 }  // namespace iglu::scripting

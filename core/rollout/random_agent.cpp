@@ -1,12 +1,12 @@
-#include "viewers/playback/episode_recorder.hpp"
+#include "core/rollout/random_agent.hpp"
 
 #include <string>
 
 #include "core/env/environment.hpp"
 #include "core/util/rng.hpp"
-#include "viewers/playback/step_recorder.hpp"
+#include "core/rollout/step_recorder.hpp"
 
-namespace iglu::viewers {
+namespace iglu::core {
 
 namespace {
 constexpr int kLookDownSteps = 7;  // 35 degrees down: the floor is within reach from the start pose
@@ -23,7 +23,6 @@ core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOpt
     StepRecorder recorder;
     recorder.begin(env, core::RolloutKind::Agent, "random-agent:seed=" + std::to_string(options.seed),
                    static_cast<std::size_t>(options.steps));
-    std::string text;
     for (int step = 0; step < options.steps; ++step) {
         const double u = rng.uniform();
         int action = rng.below(16);
@@ -31,10 +30,9 @@ core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOpt
         else if (u < options.placeProbability) action = 17;
         else if (u < options.placeProbability + options.breakProbability) action = 16;
         const core::StepResult res = env.step(action);
-        text = std::string("discrete ") + std::to_string(action) + " " + core::discreteActionName(action);
-        recorder.record(env, res, text);
+        recorder.record(env, res, action);
     }
     return recorder.take();
 }
 
-}  // namespace iglu::viewers
+}  // namespace iglu::core

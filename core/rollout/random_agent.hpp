@@ -1,6 +1,6 @@
 #pragma once
-// Records an episode of the core environment as a Rollout (frames with reward, pose and block
-// changes), driven by a seeded random policy. Used for playback when a catalog holds no rollout
+// The random agent: records an episode of the core environment as a Rollout (frames with reward,
+// pose and block changes, through core::StepRecorder), driven by a seeded random policy. Used for playback when a catalog holds no rollout
 // for a task, by the viewer benchmarks (a 1,000-step episode) and by tests. Qt-free, VTK-free.
 #include <cstdint>
 
@@ -8,7 +8,7 @@
 #include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
 
-namespace iglu::viewers {
+namespace iglu::core {
 
 struct RandomEpisodeOptions {
     std::uint64_t seed = 1;
@@ -24,4 +24,4 @@ struct RandomEpisodeOptions {
 /// ignored) and returns the rollout (kind Agent, source "random-agent:seed=N").
 core::Rollout recordRandomEpisode(const core::Task& task, const RandomEpisodeOptions& options);
 
-}  // namespace iglu::viewers
+}  // namespace iglu::core

@@ -1,4 +1,4 @@
-#include "viewers/playback/rollout_series.hpp"
+#include "core/rollout/rollout_series.hpp"
 
 #include <optional>
 
@@ -6,7 +6,7 @@
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
 
-namespace iglu::viewers {
+namespace iglu::core {
 
 RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& target) {
     RolloutSeries s;
@@ -58,4 +58,4 @@ RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& targ
     return s;
 }
 
-}  // namespace iglu::viewers
+}  // namespace iglu::core

@@ -13,7 +13,7 @@
 #include "core/grid/grid.hpp"
 #include "core/rollout/rollout.hpp"
 
-namespace iglu::viewers {
+namespace iglu::core {
 
 struct RolloutSeries {
     /// Index p = state after p frames (0 = start), so every vector has rollout.size() + 1 entries.
@@ -30,4 +30,4 @@ struct RolloutSeries {
 /// agent episodes: the stored rewards.
 RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& target);
 
-}  // namespace iglu::viewers
+}  // namespace iglu::core

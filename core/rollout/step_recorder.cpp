@@ -1,9 +1,10 @@
-#include "viewers/playback/step_recorder.hpp"
+#include "core/rollout/step_recorder.hpp"
 
-#include <span>
 #include <utility>
 
-namespace iglu::viewers {
+#include "core/rollout/action_text.hpp"
+
+namespace iglu::core {
 
 core::Pose StepRecorder::poseOf(const core::Environment& env) noexcept {
     const auto& a = env.agent();
@@ -23,25 +24,37 @@ void StepRecorder::begin(const core::Environment& env, core::RolloutKind kind, s
     before_ = env.grid();
 }
 
-void StepRecorder::record(const core::Environment& env, const core::StepResult& result, std::string_view action) {
-    std::size_t n = 0;
+void StepRecorder::record(const core::Environment& env, const core::StepResult& result, int discreteId) {
+    core::RolloutFrame f;
+    formatDiscreteAction(discreteId, f.action);
+    append(env, result, f);
+}
+
+void StepRecorder::record(const core::Environment& env, const core::StepResult& result, const core::Action& action) {
+    core::RolloutFrame f;
+    formatAction(action, env.config().actionSpace, f.action);
+    append(env, result, f);
+}
+
+void StepRecorder::append(const core::Environment& env, const core::StepResult& result, core::RolloutFrame& f) {
+    f.tick = env.stepNo();
+    f.reward = result.reward;
+    f.pose = poseOf(env);
+    // Every changed cell, written straight into the rollout: no cap (an environment step changes
+    // at most one cell, but nothing here depends on that, so no change is ever dropped).
+    f.changeBegin = static_cast<std::uint32_t>(rollout_.changes.size());
     if (result.gridChanged) {
         const core::Grid& after = env.grid();
         for (int idx = 0; idx < core::kCells; ++idx) {
             if (before_.cell(idx) == after.cell(idx)) continue;
             const core::Block p = core::Grid::position(idx);
-            if (n < std::size(changes_))
-                changes_[n++] = {static_cast<std::int8_t>(p.x), static_cast<std::int8_t>(p.y),
-                                 static_cast<std::int8_t>(p.z), before_.cell(idx), after.cell(idx)};
+            rollout_.changes.push_back({static_cast<std::int8_t>(p.x), static_cast<std::int8_t>(p.y),
+                                        static_cast<std::int8_t>(p.z), before_.cell(idx), after.cell(idx)});
         }
         before_ = after;
     }
-    core::RolloutFrame f;
-    f.tick = env.stepNo();
-    f.action.assign(action);
-    f.reward = result.reward;
-    f.pose = poseOf(env);
-    rollout_.addFrame(std::move(f), std::span<const core::BlockChange>(changes_, n));
+    f.changeEnd = static_cast<std::uint32_t>(rollout_.changes.size());
+    rollout_.frames.push_back(std::move(f));
 }
 
-}  // namespace iglu::viewers
+}  // namespace iglu::core

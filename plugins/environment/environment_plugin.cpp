@@ -7,7 +7,7 @@
 #include <QScrollArea>
 
 #include "play_panel.hpp"
-#include "viewers/playback/step_recorder.hpp"
+#include "core/rollout/step_recorder.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -71,7 +71,7 @@ void EnvironmentPlugin::showInViewer() {
     auto* viewer = context_->service<workbench::ViewerService>();
     if (viewer == nullptr) return;
     const auto& env = session.environment();
-    viewer->showLive(env.task().target, env.grid(), viewers::StepRecorder::poseOf(env),
+    viewer->showLive(env.task().target, env.grid(), core::StepRecorder::poseOf(env),
                      tr("%1  |  playing (%2)  |  step %3  |  return %4%5")
                          .arg(context_->selection().taskId(), QString::fromLatin1(core::toString(session.options().actionSpace)))
                          .arg(session.step())

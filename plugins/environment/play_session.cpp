@@ -8,16 +8,6 @@ constexpr const char* kNames[kCommandCount] = {
     "forward",  "back",     "left",     "right",    "up",       "down",     "turn_left", "turn_right", "look_up",
     "look_down", "colour_1", "colour_2", "colour_3", "colour_4", "colour_5", "colour_6", "place",      "break"};
 
-// Frame action texts; all fit a std::string's small buffer, so recording a step allocates nothing.
-constexpr const char* kWalkingText[core::kDiscreteActions] = {
-    "discrete 0",  "discrete 1",  "discrete 2",  "discrete 3",  "discrete 4",  "discrete 5",
-    "discrete 6",  "discrete 7",  "discrete 8",  "discrete 9",  "discrete 10", "discrete 11",
-    "discrete 12", "discrete 13", "discrete 14", "discrete 15", "discrete 16", "discrete 17"};
-constexpr const char* kFlyingText[kCommandCount] = {
-    "fly forward",  "fly back",     "fly left",     "fly right",    "fly up",       "fly down",
-    "fly turn_left", "fly turn_right", "fly look_up", "fly look_down", "fly colour_1", "fly colour_2",
-    "fly colour_3", "fly colour_4", "fly colour_5", "fly colour_6", "fly place",    "fly break"};
-
 constexpr double kLookStep = 5.0;  // degrees: the walking action space's camera step
 
 }  // namespace
@@ -120,21 +110,19 @@ void PlaySession::reset() {
 Outcome PlaySession::apply(Command c) {
     Outcome out;
     if (done_) return out;
-    const char* text = nullptr;
     if (options_.actionSpace == core::ActionSpace::Walking) {
         const auto id = walkingAction(c);
         if (!id) return out;
         out.result = env_->step(*id);
-        text = kWalkingText[*id];
+        recorder_.record(*env_, out.result, *id);
     } else {
         out.result = env_->step(flying_[static_cast<std::size_t>(c)]);
-        text = kFlyingText[static_cast<int>(c)];
+        recorder_.record(*env_, out.result, flying_[static_cast<std::size_t>(c)]);
     }
     out.stepped = true;
     lastReward_ = out.result.reward;
     return_ += out.result.reward;
     done_ = out.result.done;
-    recorder_.record(*env_, out.result, text);
     return out;
 }
 

@@ -11,7 +11,7 @@
 #include "core/env/environment.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
-#include "viewers/playback/step_recorder.hpp"
+#include "core/rollout/step_recorder.hpp"
 
 namespace iglu::play {
 
@@ -61,7 +61,8 @@ public:
     void setActionSpace(core::ActionSpace space);
     /// Restarts the episode (start grid, start pose, full inventory, empty recording).
     void reset();
-    /// One environment step for the command (allocation-free). Ignored when the episode is done
+    /// One environment step for the command (walking: allocation-free; flying: the frame's action
+    /// text is longer than a string's small buffer). Ignored when the episode is done
     /// or the command has no action in the current space.
     Outcome apply(Command c);
 
@@ -87,7 +88,7 @@ private:
     core::Task task_;
     bool hasTask_ = false;
     std::optional<core::Environment> env_;
-    viewers::StepRecorder recorder_;
+    core::StepRecorder recorder_;
     double lastReward_ = 0, return_ = 0;
     bool done_ = false;
     std::array<core::Action, kCommandCount> flying_{};

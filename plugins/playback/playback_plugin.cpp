@@ -10,8 +10,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "viewers/playback/episode_recorder.hpp"
-#include "viewers/playback/rollout_series.hpp"
+#include "core/rollout/random_agent.hpp"
+#include "core/rollout/rollout_series.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "workbench/api/context.hpp"
@@ -134,7 +134,7 @@ void PlaybackPlugin::showRollout(qint64 id) {
         chart_->clear();
         return;
     }
-    chart_->setSeries(viewers::computeSeries(*rollout, task->target));
+    chart_->setSeries(core::computeSeries(*rollout, task->target));
     {
         const QSignalBlocker block(timeline_);
         timeline_->setFrameCount(static_cast<int>(rollout->size()));
@@ -147,9 +147,9 @@ void PlaybackPlugin::recordRandomEpisode() {
     const QString taskId = context_->selection().taskId();
     const auto task = context_->data().task(taskId);
     if (!task) return;
-    viewers::RandomEpisodeOptions o;
+    core::RandomEpisodeOptions o;
     o.seed = nextSeed_++;
-    core::Rollout rollout = viewers::recordRandomEpisode(*task, o);
+    core::Rollout rollout = core::recordRandomEpisode(*task, o);
     // "random-agent:seed=3 2026-11-23T22:50:01.123Z": seeds restart at 1 in every session.
     rollout.source += " " + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     const QString source = QString::fromStdString(rollout.source);

@@ -3,8 +3,8 @@
 
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
-#include "viewers/playback/episode_recorder.hpp"
-#include "viewers/playback/rollout_series.hpp"
+#include "core/rollout/random_agent.hpp"
+#include "core/rollout/rollout_series.hpp"
 
 using namespace iglu;
 
@@ -17,11 +17,11 @@ private slots:
 
     void recorderIsDeterministicAndConsistent() {
         const core::Task& task = tasks_.front();
-        viewers::RandomEpisodeOptions o;
+        core::RandomEpisodeOptions o;
         o.seed = 5;
         o.steps = 300;
-        const core::Rollout a = viewers::recordRandomEpisode(task, o);
-        const core::Rollout b = viewers::recordRandomEpisode(task, o);
+        const core::Rollout a = core::recordRandomEpisode(task, o);
+        const core::Rollout b = core::recordRandomEpisode(task, o);
         QCOMPARE(a.size(), std::size_t(300));
         QCOMPARE(a.kind, core::RolloutKind::Agent);
         QCOMPARE(a.taskId, task.id);
@@ -36,18 +36,18 @@ private slots:
                 g.set(c.x, c.y, c.z, c.after);
             }
         o.seed = 6;
-        const core::Rollout c = viewers::recordRandomEpisode(task, o);
+        const core::Rollout c = core::recordRandomEpisode(task, o);
         QVERIFY(!(c.changes == a.changes));
     }
 
     void seriesMatchesFullRecount() {
         for (const core::Task& task : tasks_) {
-            viewers::RandomEpisodeOptions o;
+            core::RandomEpisodeOptions o;
             o.seed = 9;
             o.steps = 200;
             o.placeProbability = 0.5;
-            const core::Rollout r = viewers::recordRandomEpisode(task, o);
-            const viewers::RolloutSeries s = viewers::computeSeries(r, task.target);
+            const core::Rollout r = core::recordRandomEpisode(task, o);
+            const core::RolloutSeries s = core::computeSeries(r, task.target);
             QCOMPARE(s.size(), r.size() + 1);
             core::RolloutCursor cursor(r);
             for (std::size_t p = 0; p <= r.size(); ++p) {
@@ -65,18 +65,18 @@ private slots:
     // rewards the environment gave the agent step by step.
     void humanTapeRewardsAreReplayedInTheEnvironment() {
         for (const core::Task& task : tasks_) {
-            viewers::RandomEpisodeOptions o;
+            core::RandomEpisodeOptions o;
             o.seed = 11;
             o.steps = 300;
             o.placeProbability = 0.5;
             o.breakProbability = 0.2;
-            const core::Rollout agent = viewers::recordRandomEpisode(task, o);
+            const core::Rollout agent = core::recordRandomEpisode(task, o);
             core::Rollout tape = agent;
             tape.kind = core::RolloutKind::Human;
             for (auto& f : tape.frames) f.reward = 0;
-            const viewers::RolloutSeries s = viewers::computeSeries(tape, task.target);
+            const core::RolloutSeries s = core::computeSeries(tape, task.target);
             QVERIFY(s.replayedRewards);
-            QVERIFY(!viewers::computeSeries(agent, task.target).replayedRewards);
+            QVERIFY(!core::computeSeries(agent, task.target).replayedRewards);
             bool negative = false, positive = false;
             for (std::size_t p = 1; p <= agent.size(); ++p) {
                 QVERIFY2(std::abs(s.reward[p] - agent.frames[p - 1].reward) < 1e-12,
@@ -93,7 +93,7 @@ private slots:
     void emptyRollout() {
         core::Rollout r;
         r.starting = tasks_.front().starting;
-        const auto s = viewers::computeSeries(r, tasks_.front().target);
+        const auto s = core::computeSeries(r, tasks_.front().target);
         QCOMPARE(s.size(), std::size_t(1));
         QCOMPARE(s.returns[0], 0.0);
     }

@@ -24,7 +24,7 @@
 
 #include "core/env/environment.hpp"
 #include "pixel_match.hpp"
-#include "viewers/playback/rollout_series.hpp"
+#include "core/rollout/rollout_series.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/qt/vtk_gl_widget.hpp"

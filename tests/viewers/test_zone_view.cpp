@@ -171,7 +171,7 @@ private slots:
 
     void chartShowsSeriesAndMarker() {
         viewers::RolloutChart chart;
-        viewers::RolloutSeries s;
+        core::RolloutSeries s;
         s.reward = {0, 1, 0, -1};
         s.returns = {0, 1, 1, 0};
         s.f1 = {0, 0.5, 0.5, 0.25};
@@ -194,7 +194,7 @@ private slots:
         viewers::RolloutChart chart;
         const std::vector<std::vector<double>> cases{{0, 40, 250, 180}, {0, -3, -12.5, -7}, {0, -2, 9, 4}, {0, 0, 0}};
         for (const auto& returns : cases) {
-            viewers::RolloutSeries s;
+            core::RolloutSeries s;
             s.returns = returns;
             s.reward.assign(returns.size(), 0.0);
             s.f1.assign(returns.size(), 0.5);
@@ -210,7 +210,7 @@ private slots:
             QCOMPARE(chart.returnSeries()->count(), int(returns.size()));
             QVERIFY(!chart.returnSeries()->name().contains(QStringLiteral("replayed")));
         }
-        viewers::RolloutSeries human;
+        core::RolloutSeries human;
         human.returns = {0, 1, 2};
         human.reward = {0, 1, 1};
         human.f1 = {0, 0.5, 1};

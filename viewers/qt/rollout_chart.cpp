@@ -61,7 +61,7 @@ void RolloutChart::clear() {
     reward_->setName(tr("return (cumulative reward)"));
 }
 
-void RolloutChart::setSeries(const RolloutSeries& s) {
+void RolloutChart::setSeries(const core::RolloutSeries& s) {
     QList<QPointF> r, f;
     r.reserve(static_cast<qsizetype>(s.size()));
     f.reserve(static_cast<qsizetype>(s.size()));

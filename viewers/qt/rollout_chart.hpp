@@ -6,7 +6,7 @@
 
 #include <QChartView>
 
-#include "viewers/playback/rollout_series.hpp"
+#include "core/rollout/rollout_series.hpp"
 
 class QLineSeries;
 class QValueAxis;
@@ -17,7 +17,7 @@ class RolloutChart : public QChartView {
     Q_OBJECT
 public:
     explicit RolloutChart(QWidget* parent = nullptr);
-    void setSeries(const RolloutSeries& series);
+    void setSeries(const core::RolloutSeries& series);
     void clear();
     /// Moves the current-step marker.
     void setPosition(int position);

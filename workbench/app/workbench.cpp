@@ -12,7 +12,7 @@
 #include <QTimer>
 
 #include "core/util/parse_number.hpp"
-#include "viewers/playback/episode_recorder.hpp"
+#include "core/rollout/random_agent.hpp"
 #include "workbench/api/viewer_service.hpp"
 #include "workbench/app/example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
@@ -115,7 +115,7 @@ bool Workbench::selectRollout(const QString& rollout, const QString& stepText, Q
     }
     qint64 id = 0;
     if (rollout == QStringLiteral("random") || rollout.startsWith(QStringLiteral("random:"))) {
-        viewers::RandomEpisodeOptions o;
+        core::RandomEpisodeOptions o;
         if (rollout.contains(QLatin1Char(':'))) {
             const auto seed = core::parseNumber<std::uint64_t>(rollout.section(QLatin1Char(':'), 1).toStdString());
             if (!seed) {
@@ -125,7 +125,7 @@ bool Workbench::selectRollout(const QString& rollout, const QString& stepText, Q
             o.seed = *seed;
         }
         const auto task = ctx.data().task(taskId);
-        id = ctx.data().addRollout(viewers::recordRandomEpisode(*task, o));
+        id = ctx.data().addRollout(core::recordRandomEpisode(*task, o));
     } else if (rollout == QStringLiteral("first")) {
         const auto all = ctx.data().rollouts(taskId);
         if (all.isEmpty()) {

@@ -18,7 +18,7 @@
 
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
-#include "viewers/playback/episode_recorder.hpp"
+#include "core/rollout/random_agent.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
@@ -81,12 +81,12 @@ void frameBenchmark(const Context& ctx, const core::Task& task, nlohmann::json& 
 }
 
 void scrubBenchmark(const Context&, const core::Task& task, nlohmann::json& out) {
-    viewers::RandomEpisodeOptions o;
+    core::RandomEpisodeOptions o;
     o.seed = 11;
     o.steps = 1000;
     o.placeProbability = 0.4;
     o.breakProbability = 0.1;
-    const core::Rollout rollout = viewers::recordRandomEpisode(task, o);
+    const core::Rollout rollout = core::recordRandomEpisode(task, o);
     viewers::ZoneScene scene;
     scene.setTarget(task.target);
     scene.setOverlay(true);

@@ -13,7 +13,7 @@
 #include "core/pov/pov_renderer.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/task/task_list.hpp"
-#include "viewers/playback/episode_recorder.hpp"
+#include "core/rollout/random_agent.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
@@ -78,14 +78,14 @@ Loaded load(const RenderOptions& o) {
 #endif
     }
     if (o.rollout.rfind("random", 0) == 0) {
-        viewers::RandomEpisodeOptions ro;
+        core::RandomEpisodeOptions ro;
         if (o.rollout != "random") {
             if (o.rollout.rfind("random:", 0) != 0)
                 throw std::runtime_error("--rollout: '" + o.rollout + "' is not a rollout id or random[:SEED]");
             ro.seed = core::parseNumberOption<std::uint64_t>("--rollout " + o.rollout + " (random:SEED)", o.rollout.substr(7), 0,
                                                              std::numeric_limits<std::uint64_t>::max());
         }
-        l.rollout = viewers::recordRandomEpisode(l.task, ro);
+        l.rollout = core::recordRandomEpisode(l.task, ro);
     }
     return l;
 }

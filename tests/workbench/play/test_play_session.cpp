@@ -209,7 +209,7 @@ private slots:
         }
         QVERIFY(s.environment().agent().flying);
         QVERIFY(s.environment().grid().count() >= 1);
-        QCOMPARE(s.rollout().frames.back().action, std::string("fly break"));
+        QCOMPARE(s.rollout().frames.back().action, std::string("flying 0 0 0 0 0 0 0 1"));
         core::RolloutCursor cursor(s.rollout());
         cursor.seek(s.rollout().size());
         QVERIFY(cursor.grid() == s.environment().grid());

@@ -25,7 +25,7 @@
 #include "gui_main.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/agent_session.hpp"
-#include "viewers/playback/episode_recorder.hpp"
+#include "core/rollout/random_agent.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/api/selection.hpp"
@@ -183,9 +183,9 @@ private slots:
         QVERIFY(it != list.end());
         QVERIFY2(QString::fromStdString(it->source).startsWith(QStringLiteral("random-agent:seed=1 20")), it->source.c_str());
         catalog::Catalog fresh(db_.toStdString());
-        viewers::RandomEpisodeOptions o;
+        core::RandomEpisodeOptions o;
         o.seed = 1;
-        compareRollouts(*fresh.rollout(recordedId_), viewers::recordRandomEpisode(*wb_->context().data().task(taskId_), o));
+        compareRollouts(*fresh.rollout(recordedId_), core::recordRandomEpisode(*wb_->context().data().task(taskId_), o));
     }
 
     void reopenedCatalogListsThem() {
