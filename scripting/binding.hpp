@@ -159,6 +159,9 @@ inline constexpr lua_Integer kMaxEpisodeSteps = 1'000'000'000;
 
 /// Pushes {precision, recall, f1, intersection, target_size, built_size, exact, dx, dz, rot}.
 int pushScores(lua_State* L, const core::Scores& s);
+/// Pushes a hit test as hit [, x, y, z, colour [, px, py, pz]] (the previous cell only when there
+/// is one); returns the number of values (iglu.raycast and env:hit_test).
+int pushHitTest(lua_State* L, const core::HitTest& h);
 /// Reads an action (discrete id, walking dict table or flying table) for `space`; raises a Lua
 /// error naming the field when it is malformed. Call only from protected code.
 void checkAction(lua_State* L, int idx, core::ActionSpace space, core::Action& out);

@@ -165,13 +165,7 @@ int envScores(lua_State* L) {
 }
 
 int envHitTest(lua_State* L) {  // -> hit, x, y, z, colour, px, py, pz (previous cell: nil if none)
-    const core::HitTest h = checkEnv(L, 1)->env.hitTest();
-    lua_pushboolean(L, h.hit);
-    if (!h.hit) return 1;
-    lua_pushinteger(L, h.x), lua_pushinteger(L, h.y), lua_pushinteger(L, h.z), lua_pushinteger(L, h.colour);
-    if (!h.hasPrevious) return 5;
-    lua_pushinteger(L, h.px), lua_pushinteger(L, h.py), lua_pushinteger(L, h.pz);
-    return 8;
+    return pushHitTest(L, checkEnv(L, 1)->env.hitTest());
 }
 
 int envAgent(lua_State* L) {  // exact pose: x, y, z, yaw, pitch

@@ -23,14 +23,7 @@ double num(lua_State* L, int idx) { return checkNumber(L, idx, -kMaxCoordinate, 
 
 int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit, x, y, z, colour, px, py, pz
     const core::Grid& g = checkGrid(L, 1);
-    const core::HitTest r = core::castRay(g, num(L, 2), num(L, 3), num(L, 4),
-                          num(L, 5), num(L, 6));
-    lua_pushboolean(L, r.hit);
-    if (!r.hit) return 1;
-    lua_pushinteger(L, r.x), lua_pushinteger(L, r.y), lua_pushinteger(L, r.z), lua_pushinteger(L, r.colour);
-    if (!r.hasPrevious) return 5;
-    lua_pushinteger(L, r.px), lua_pushinteger(L, r.py), lua_pushinteger(L, r.pz);
-    return 8;
+    return pushHitTest(L, core::castRay(g, num(L, 2), num(L, 3), num(L, 4), num(L, 5), num(L, 6)));
 }
 
 int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz [, yaw, pitch]) -> yaw, pitch | nil
@@ -104,6 +97,15 @@ int placementHitsAgentFn(lua_State* L) {  // iglu.placement_hits_agent(ax, ay, a
 }
 
 }  // namespace
+
+int pushHitTest(lua_State* L, const core::HitTest& h) {
+    lua_pushboolean(L, h.hit);
+    if (!h.hit) return 1;
+    lua_pushinteger(L, h.x), lua_pushinteger(L, h.y), lua_pushinteger(L, h.z), lua_pushinteger(L, h.colour);
+    if (!h.hasPrevious) return 5;
+    lua_pushinteger(L, h.px), lua_pushinteger(L, h.py), lua_pushinteger(L, h.pz);
+    return 8;
+}
 
 void registerGeometry(lua_State* L, int module) {
     static const luaL_Reg functions[] = {{"raycast", raycastFn},

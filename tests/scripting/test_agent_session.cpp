@@ -3,6 +3,9 @@
 // (agent finished, max steps, done, error with file:line, cancel) and the print hook.
 #include <QtTest>
 
+#include "core/env/environment.hpp"
+#include "core/rollout/action_text.hpp"
+#include "core/rollout/step_recorder.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/agent_session.hpp"
@@ -103,6 +106,46 @@ private slots:
                 QCOMPARE(stepped.steps, maxSteps);
             }
         }
+    }
+
+    // A recorded agent episode (core::StepRecorder) replays in a fresh environment from its
+    // frames' action texts alone: the text is the exact action (the old "%g" text was not).
+    void recordedEpisodeReplaysFromItsActionTexts_data() {
+        QTest::addColumn<QString>("agent");
+        QTest::addColumn<int>("space");
+        QTest::newRow("oracle flying") << "oracle.lua" << static_cast<int>(core::ActionSpace::Flying);
+        QTest::newRow("oracle walking") << "oracle.lua" << static_cast<int>(core::ActionSpace::Walking);
+        QTest::newRow("random walking") << "random.lua" << static_cast<int>(core::ActionSpace::Walking);
+    }
+    void recordedEpisodeReplaysFromItsActionTexts() {
+        QFETCH(QString, agent);
+        QFETCH(int, space);
+        const auto tasks = bundledTasks();
+        const ExperimentSpec s = spec(exampleAgent(agent.toLatin1().constData()), static_cast<core::ActionSpace>(space), 400, true);
+        AgentSession session(AgentScript{s.agentPath, std::nullopt}, sessionConfig(s), agentSandbox(s));
+        int frames = 0, changes = 0;
+        for (std::size_t t = 0; t < tasks.size() && t < 4; ++t) {
+            const EpisodeOutcome out = stepToEnd(session, tasks[t], 5);
+            QVERIFY(out.ok && out.rollout);
+            const core::Rollout& r = *out.rollout;
+            QCOMPARE(static_cast<int>(r.size()), out.steps);
+            core::Environment env(sessionConfig(s).env);
+            env.setTask(tasks[t]);
+            env.reset();
+            QVERIFY(r.startPose == core::StepRecorder::poseOf(env));
+            for (std::size_t i = 0; i < r.size(); ++i) {
+                const auto a = core::parseActionText(r.frames[i].action);
+                QVERIFY2(a.has_value(), r.frames[i].action.c_str());
+                QCOMPARE(a->space, static_cast<core::ActionSpace>(space));
+                const core::StepResult res = env.step(a->action);
+                QCOMPARE(res.reward, r.frames[i].reward);
+                QVERIFY2(core::StepRecorder::poseOf(env) == r.frames[i].pose, r.frames[i].action.c_str());
+                changes += static_cast<int>(r.changesOf(i).size());
+            }
+            QVERIFY(env.grid() == r.finalGrid());
+            frames += static_cast<int>(r.size());
+        }
+        QVERIFY(frames > 100 && changes > 0);
     }
 
     void editorTextRunsUnderTheFileName() {
