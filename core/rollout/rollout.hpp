@@ -30,7 +30,7 @@ struct BlockChange {
 
 struct RolloutFrame {
     double tick = 0;            ///< tape tick, or environment step number for agent episodes
-    std::string action;         ///< e.g. "select_and_place_block 60 -5 63 -5 ..." or "discrete 7"; may be empty
+    std::string action;         ///< a tape's own text ("select_and_place_block 60 -5 63 -5 ...") or an env step's (action_text.hpp: "discrete 7"); may be empty
     double reward = 0;
     Pose pose;                  ///< agent pose after this frame
     std::uint32_t changeBegin = 0, changeEnd = 0;  ///< [begin, end) into Rollout::changes
