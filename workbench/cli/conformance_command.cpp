@@ -20,6 +20,7 @@ struct Options {
     std::string dir;
     bool json = false;
     std::string diffDir;  // default: <temp>/iglu-conformance-pov
+    std::string povStyle = "reference";
 };
 
 std::string fixed(double v, int digits) {
@@ -69,7 +70,9 @@ void run(const Options& o) {
         cf::CheckResult r;
         r.source = "pov";
         try {
-            const PovCheck c = checkPovFolder(povDir, diffDir);
+            const auto style = core::parsePovStyle(o.povStyle);
+            if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
+            const PovCheck c = checkPovFolder(povDir, diffDir, *style);
             const auto& s = c.summary;
             nlohmann::json frames = nlohmann::json::array();
             for (const auto& f : c.frames) {
@@ -81,7 +84,7 @@ void run(const Options& o) {
                               << fixed(f.meanColourDifference, 2) << "\n";
             }
             const cf::PovThresholds t;
-            pov = {{"folder", povDir}, {"frames", frames}, {"median_class_agreement", s.medianAgreement},
+            pov = {{"folder", povDir}, {"style", o.povStyle}, {"frames", frames}, {"median_class_agreement", s.medianAgreement},
                    {"worst_class_agreement", s.worstAgreement}, {"worst_frame", s.worstFrame},
                    {"mean_colour_difference", s.meanColourDifference}, {"passed", s.passed},
                    {"thresholds", {{"median_class_agreement", t.medianAgreement}, {"worst_class_agreement", t.worstAgreement},
@@ -138,6 +141,7 @@ void addConformanceCommand(CLI::App& app) {
     cmd->add_flag("--json", opts->json, "Print a JSON report instead of text");
     cmd->add_option("--diff-dir", opts->diffDir,
                     "Where to write diff images of the worst POV frames (default: <temp folder>/iglu-conformance-pov)");
+    cmd->add_option("--pov-style", opts->povStyle, "Look of our first-person view to compare: reference (default) or clean");
     cmd->callback([opts] { run(*opts); });
 }
 

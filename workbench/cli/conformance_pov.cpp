@@ -18,7 +18,7 @@ std::string povFolderOf(const std::string& dir) {
     return {};
 }
 
-PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, int worst) {
+PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, core::PovStyle style, int worst) {
     const auto pairs = cf::readPovPairs((fs::path(povDir) / "poses.json").string());
     const auto files = cf::povFrameFiles(povDir, pairs.size());
     if (files.empty()) throw std::runtime_error(povDir + ": no reference frames (ref*/NN.png)");
@@ -27,7 +27,9 @@ PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, i
     std::vector<std::vector<std::uint8_t>> ours;
     for (const auto& f : files) {
         RgbImage ref = readPng(f.path, core::PovConfig::kMaxSide);
-        core::PovRenderer renderer(core::PovConfig{ref.width, ref.height});  // the default view
+        core::PovConfig config{ref.width, ref.height};  // the default view, in `style`
+        config.style = style;
+        core::PovRenderer renderer(config);
         const auto& pair = pairs[std::size_t(f.pair)];
         auto frame = renderer.render(pair.grid, pair.pose);
         cf::PovFrameScore s = cf::comparePovFrame(ref.rgb, frame, ref.width, ref.height);

@@ -20,9 +20,10 @@ struct PovCheck {
 /// that does; empty when neither.
 std::string povFolderOf(const std::string& dir);
 
-/// Scores every ref*/NN.png of `povDir` and writes diff images of the `worst` lowest-agreement
-/// frames into `diffDir` (created). Throws std::runtime_error naming the file for an unreadable
-/// poses.json or frame.
-PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, int worst = 3);
+/// Scores every ref*/NN.png of `povDir` against our view in `style` (default options otherwise) and
+/// writes diff images of the `worst` lowest-agreement frames into `diffDir` (created). Throws
+/// std::runtime_error naming the file for an unreadable poses.json or frame.
+PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir,
+                        core::PovStyle style = core::PovStyle::Reference, int worst = 3);
 
 }  // namespace iglu::cli
