@@ -226,6 +226,9 @@ ExperimentSpec loadExperiment(const std::string& path) {
         e.env.povInObs = er.boolean(t, "pov", e.env.povInObs);
         e.env.pov.width = static_cast<int>(er.integer(t, "pov_width", "env.pov_width", e.env.pov.width, 1, core::PovConfig::kMaxSide));
         e.env.pov.height = static_cast<int>(er.integer(t, "pov_height", "env.pov_height", e.env.pov.height, 1, core::PovConfig::kMaxSide));
+        const std::string povStyle = er.str("pov_style", std::string(core::povStyleName(e.env.pov.style)));
+        if (const auto style = core::parsePovStyle(povStyle)) e.env.pov.style = *style;
+        else r.fail("env.pov_style", "must be one of " + std::string(core::kPovStyleNames) + ", got '" + povStyle + "'");
     } else if (!lua_isnil(L, -1)) {
         r.fail("env", "must be a table");
     }
@@ -313,6 +316,10 @@ ExperimentSpec loadExperiment(const std::string& path) {
                           {"memory_mb", e.memoryLimit >> 20}};
     // Keys added later appear only when set, so stored configurations of older runs still match.
     if (e.env.povInObs) cfg["env"]["pov"] = {e.env.pov.width, e.env.pov.height};
+    // The view's look changes what a policy reading obs.pov sees. Runs stored before the look
+    // became the reference's (no pov_style) were rendered otherwise: they do not match, so they
+    // cannot be resumed with frames of another look.
+    if (e.env.povInObs) cfg["env"]["pov_style"] = std::string(core::povStyleName(e.env.pov.style));
     // Options that change episodes must be part of the configuration (a resume under another
     // value would mix results). reset_clears_agent_state is not: every episode starts from a
     // new environment, so it cannot change one.

@@ -85,6 +85,14 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
         c.povInObs = boolOpt(L, 1, "pov", c.povInObs);
         c.pov.width = static_cast<int>(intField(L, 1, "pov_width", c.pov.width, 1, core::PovConfig::kMaxSide, "iglu.env"));
         c.pov.height = static_cast<int>(intField(L, 1, "pov_height", c.pov.height, 1, core::PovConfig::kMaxSide, "iglu.env"));
+        lua_getfield(L, 1, "pov_style");
+        if (!lua_isnil(L, -1)) {
+            const char* s = luaL_checkstring(L, -1);
+            const auto style = core::parsePovStyle(s);
+            if (!style) return luaL_error(L, "iglu.env: pov_style must be 'reference' or 'clean', got '%s'", s);
+            c.pov.style = *style;
+        }
+        lua_pop(L, 1);
     }
     auto* slot = newSlot<EnvBox>(L, 2);
     const int env = lua_gettop(L);

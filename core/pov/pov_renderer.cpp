@@ -12,10 +12,6 @@ constexpr float kFloorTop = -1.5f;
 constexpr float kFloorHalf = 18.5f;
 constexpr float kZoneHalf = 5.5f;
 constexpr float kPi = 3.14159265358979323846f;
-constexpr Rgb kSky{150, 196, 240};
-constexpr Rgb kFloor{186, 186, 180};
-constexpr Rgb kFloorLine{150, 150, 146};
-constexpr Rgb kZoneEdge{70, 70, 70};
 
 struct V3 {
     float x, y, z;
@@ -28,11 +24,6 @@ inline V3 cross(V3 a, V3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b
 inline V3 normalized(V3 a) {
     float n = std::sqrt(dot(a, a));
     return n > 0 ? a * (1.0f / n) : a;
-}
-
-inline Rgb shade(Rgb c, float s) {
-    return {static_cast<std::uint8_t>(std::min(255.0f, float(c.r) * s)), static_cast<std::uint8_t>(std::min(255.0f, float(c.g) * s)),
-            static_cast<std::uint8_t>(std::min(255.0f, float(c.b) * s))};
 }
 
 inline void put(std::uint8_t* px, Rgb c) {
@@ -49,13 +40,12 @@ inline float lineDistance(float v) {
 
 }  // namespace
 
-Rgb povBlockColour(int colour) noexcept {
-    static constexpr Rgb palette[7] = {kSky,           {40, 90, 220},  {60, 170, 70},  {215, 45, 45},
-                                       {240, 140, 30}, {145, 65, 190}, {235, 215, 40}};
-    return colour >= 0 && colour <= 6 ? palette[colour] : kSky;
+Rgb povBlockColour(int colour, PovStyle style) noexcept {
+    const PovLook& look = povLook(style);
+    return colour >= 1 && colour <= 6 ? look.face[colour][2][0] : look.sky;
 }
 
-PovRenderer::PovRenderer(PovConfig config) : config_(config) {
+PovRenderer::PovRenderer(PovConfig config) : config_(config), look_(&povLook(config.style)) {
     if (config_.width < 1 || config_.height < 1 || config_.width > kMaxSide || config_.height > kMaxSide)
         throw std::invalid_argument("POV size must be 1.." + std::to_string(kMaxSide) + " pixels per side");
     if (!(config_.fovYDegrees > 1.0f && config_.fovYDegrees < 179.0f)) throw std::invalid_argument("POV field of view must be in (1, 179) degrees");
@@ -87,17 +77,22 @@ void PovRenderer::render(const Grid& grid, const Pose& pose, std::span<std::uint
     const V3 up = cross(right, fwd);
     const V3 e{float(pose.x), float(pose.y), float(pose.z)};
 
-    // 1. Background: sky, or the floor where the ray meets it (grid lines, zone edges). `right` is
-    //    horizontal, so a row's rays share their height component: one division per row.
+    const PovLook& look = *look_;
+    const float farPlane = look.farPlane, lineWidth = look.floorLine;
+
+    // 1. Background: sky, or the floor where the ray meets it (cell borders, zone). `right` and `up`
+    //    are perpendicular to `fwd`, so a ray fwd + x right + y up reaches eye-space depth t at
+    //    parameter t: t is the depth the near and far planes clip. `right` is horizontal, so a
+    //    row's rays share their height component and their depth on the floor: one division per row.
     for (int j = 0; j < H; ++j) {
         const V3 rowDir = fwd + up * rayY_[std::size_t(j)];
         std::uint8_t* px = out.data() + std::size_t(j) * std::size_t(W) * 3;
         float* depth = depth_.data() + std::size_t(j) * std::size_t(W);
         const float t = rowDir.y < 0 ? (kFloorTop - e.y) / rowDir.y : -1.0f;
-        if (!(t > 0)) {
+        if (!(t >= look.nearPlane) || t > farPlane) {
             for (int i = 0; i < W; ++i, px += 3) {
                 depth[i] = INFINITY;
-                put(px, kSky);
+                put(px, look.sky);
             }
             continue;
         }
@@ -109,22 +104,31 @@ void PovRenderer::render(const Grid& grid, const Pose& pose, std::span<std::uint
             const float ax = std::fabs(hx), az = std::fabs(hz);
             if (ax > kFloorHalf || az > kFloorHalf) {
                 depth[i] = INFINITY;
-                put(px, kSky);
+                put(px, look.sky);
                 continue;
             }
             depth[i] = t;
-            const bool zoneEdge = (az <= kZoneHalf + 0.05f && std::fabs(ax - kZoneHalf) < 0.06f) ||
-                                  (ax <= kZoneHalf + 0.05f && std::fabs(az - kZoneHalf) < 0.06f);
-            put(px, zoneEdge ? kZoneEdge : (std::min(lineDistance(hx), lineDistance(hz)) < 0.03f ? kFloorLine : kFloor));
+            const bool line = std::min(lineDistance(hx), lineDistance(hz)) < lineWidth;
+            if (look.zoneOutline) {
+                const bool zoneEdge = (az <= kZoneHalf + 0.05f && std::fabs(ax - kZoneHalf) < 0.06f) ||
+                                      (ax <= kZoneHalf + 0.05f && std::fabs(az - kZoneHalf) < 0.06f);
+                put(px, zoneEdge ? look.zoneEdge : (line ? look.zoneLine : look.zoneFloor));
+            } else if (ax < kZoneHalf && az < kZoneHalf) {
+                put(px, line ? look.zoneLine : look.zoneFloor);
+            } else {
+                put(px, line ? look.outsideLine : look.outsideFloor);
+            }
         }
     }
 
     // 2. Blocks: every exposed face that faces the camera, clipped to the near plane, filled with
     //    an exact per-pixel depth test (distance along the ray to the face's plane).
     const float tanX = tanX_, tanY = tanY_;
-    constexpr float kNear = 0.05f;
-    static constexpr int kNormals[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    static constexpr float kShade[6] = {0.80f, 0.80f, 1.0f, 0.55f, 0.68f, 0.68f};
+    const float kNear = look.nearPlane;
+    // A face's border: where |offset from the face centre| along an in-plane axis exceeds this
+    // (in units of the half side, see u and v below).
+    const float borderFrom = 1.0f - 2.0f * look.faceBorder;
+    static constexpr int kNormals[kPovFaces][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     for (int idx = 0; idx < kCells; ++idx) {
         const int colour = grid.cell(idx);
         if (colour <= 0) continue;
@@ -188,8 +192,8 @@ void PovRenderer::render(const Grid& grid, const Pose& pose, std::span<std::uint
             }
             const float planeDist = dot(n, faceCentre - e);
             const float nRight = dot(n, right);
-            const Rgb base = shade(povBlockColour(colour), kShade[f]);
-            const Rgb edge = shade(base, 0.6f);
+            const Rgb base = look.face[colour <= 6 ? colour : 0][f][0];
+            const Rgb edge = look.face[colour <= 6 ? colour : 0][f][1];
             for (int j = y0; j <= y1; ++j) {
                 const float py = float(j) + 0.5f;
                 const V3 rowDir = fwd + up * rayY_[std::size_t(j)];
@@ -205,12 +209,12 @@ void PovRenderer::render(const Grid& grid, const Pose& pose, std::span<std::uint
                     const float denom = nRow + nRight * rx;
                     if (denom >= 0) continue;
                     const float t = planeDist / denom;
-                    if (!(t > 0) || t >= depth[i]) continue;
+                    if (!(t > 0) || t >= depth[i] || t > farPlane) continue;
                     depth[i] = t;
-                    // Darken near the face's border so neighbouring blocks stay distinguishable.
+                    // The face's border (the texture's darker rim): neighbouring blocks stay distinguishable.
                     const V3 hit = e + (rowDir + right * rx) * t - faceCentre;
                     const float u = std::fabs(dot(hit, a1)) * 4.0f, v = std::fabs(dot(hit, a2)) * 4.0f;  // 0..1 at the border
-                    put(row + std::size_t(i) * 3, (u > 0.9f || v > 0.9f) ? edge : base);
+                    put(row + std::size_t(i) * 3, (u > borderFrom || v > borderFrom) ? edge : base);
                 }
             }
         }

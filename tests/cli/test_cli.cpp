@@ -53,7 +53,8 @@ private slots:
         static const QRegularExpression closing(QStringLiteral("^(\\d+) passed, 0 failed$"));
         const auto m = closing.match(lastLine(r.out));
         QVERIFY2(m.hasMatch(), qPrintable(lastLine(r.out)));
-        QCOMPARE(m.captured(1).toInt(), 71 + 283);  // every trace and every intersection case
+        QCOMPARE(m.captured(1).toInt(), 71 + 283 + 1);  // every trace, every intersection case, the POV frames
+        QVERIFY2(r.out.contains("34 POV frames: class agreement median"), qPrintable(r.out.right(2000)));
         QVERIFY(!r.out.contains("FAIL"));
     }
 

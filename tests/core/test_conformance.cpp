@@ -7,7 +7,9 @@
 #include <sstream>
 
 #include "../shared_dir.hpp"
+#include "core/conformance/pov_frames.hpp"
 #include "core/conformance/trace_replay.hpp"
+#include "core/pov/pov_renderer.hpp"
 
 using namespace iglu::core::conformance;
 
@@ -105,6 +107,49 @@ private slots:
             QVERIFY2(QString(e.what()).contains("step 2"), e.what());
             QVERIFY2(QString(e.what()).contains("action"), e.what());
         }
+    }
+
+    // The POV comparison: RGB565 quantisation as the reference frames have it, the pixel classes,
+    // and scores that see a wrong field of view (the class agreement drops) and a wrong look (the
+    // colour difference grows) while an identical frame scores perfectly.
+    void povFrameScores() {
+        using iglu::core::Rgb;
+        QCOMPARE(quantiseRgb565(Rgb{128, 176, 255}), (Rgb{132, 174, 255}));   // the README's sky
+        QCOMPARE(quantiseRgb565(Rgb{0, 162, 239}), (Rgb{0, 162, 239}));       // already quantised
+        QCOMPARE(povPixelClass(Rgb{132, 174, 255}), kPovClassSky);
+        QCOMPARE(povPixelClass(Rgb{74, 81, 82}), kPovClassFloor);              // noisy outside floor
+        QCOMPARE(povPixelClass(Rgb{255, 255, 255}), kPovClassFloor);
+        QCOMPARE(povPixelClass(Rgb{115, 48, 115}), 2 + 4);                     // purple +-z face
+        QCOMPARE(povPixelClass(Rgb{24, 4, 24}), 2 + 4);                        // purple bottom border, not black
+        iglu::core::Grid g;
+        for (int x = -2; x <= 2; ++x) g.set(x, 0, -1, 1 + (x + 2));
+        const iglu::core::Pose pose{0.4, 1.0, 4.0, 10, -20};
+        iglu::core::PovConfig wide, narrow, clean;
+        narrow.fovYDegrees = 70;
+        clean.style = iglu::core::PovStyle::Clean;
+        const auto ours = iglu::core::PovRenderer(wide).render(g, pose);
+        auto ref = ours;   // as the reference would store it: quantised
+        for (std::size_t i = 0; i < ref.size(); i += 3) {
+            const Rgb q = quantiseRgb565({ref[i], ref[i + 1], ref[i + 2]});
+            ref[i] = q.r, ref[i + 1] = q.g, ref[i + 2] = q.b;
+        }
+        const auto same = comparePovFrame(ref, ours, 64, 64);
+        QCOMPARE(same.classAgreement, 1.0);
+        QCOMPARE(same.meanColourDifference, 0.0);
+        const auto zoomed = comparePovFrame(ref, iglu::core::PovRenderer(narrow).render(g, pose), 64, 64);
+        QVERIFY2(zoomed.classAgreement < 0.9, qPrintable(QString::number(zoomed.classAgreement)));
+        const auto recoloured = comparePovFrame(ref, iglu::core::PovRenderer(clean).render(g, pose), 64, 64);
+        QVERIFY(recoloured.classAgreement > 0.95);
+        QVERIFY2(recoloured.meanColourDifference > 12.0, qPrintable(QString::number(recoloured.meanColourDifference)));
+        std::vector<std::uint8_t> diff(64 * 64 * 9);
+        comparePovFrame(ref, ref, 64, 64, diff);
+        QCOMPARE(diff[0], ref[0]);   // left panel: the reference
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, comparePovFrame(ref, std::vector<std::uint8_t>(10), 64, 64));
+        const auto s = summarisePovScores({same, zoomed, same});
+        QCOMPARE(s.medianAgreement, 1.0);
+        QVERIFY(!s.passed);   // the worst frame is below 0.97
+        QVERIFY(summarisePovScores({same, same}).passed);
+        QVERIFY(!summarisePovScores({}).passed);
     }
 };
 

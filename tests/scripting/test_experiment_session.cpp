@@ -560,6 +560,7 @@ private slots:
         row("pov_width huge", "env = { pov = true, pov_width = 1e300 }", "field 'env.pov_width': must be an integer in 1..");
         row("pov_height negative", "env = { pov = true, pov_height = -1 }", "field 'env.pov_height': must be an integer in 1..");
         row("pov_width NaN", "env = { pov_width = 0/0 }", "field 'env.pov_width': must be an integer");
+        row("pov_style unknown", "env = { pov = true, pov_style = 'fancy' }", "field 'env.pov_style': must be one of reference, clean, got 'fancy'");
         row("scale NaN", "env = { right_placement_scale = 0/0 }", "field 'env.right_placement_scale': must be a finite number in -1e+09..1e+09");
         row("scale inf", "env = { wrong_placement_scale = -math.huge }", "field 'env.wrong_placement_scale': must be a finite number");
         row("scale huge", "env = { wrong_placement_scale = 1e300 }", "field 'env.wrong_placement_scale': must be a finite number");
@@ -595,6 +596,15 @@ private slots:
         QCOMPARE(e.env.pov.width, 32);
         QCOMPARE(e.env.pov.height, 16);
         QCOMPARE(e.env.rightPlacementScale, 0.5);
+        // The view's look is the reference's unless chosen, and part of the stored configuration.
+        QVERIFY(e.env.pov.style == iglu::core::PovStyle::Reference);
+        QVERIFY2(QString::fromStdString(e.configJson).contains(R"("pov_style":"reference")"), e.configJson.c_str());
+        const QString clean = writeFile(dir, "clean.lua",
+                                        "return { name = 'clean', agent = '" IGLU_SOURCE_DIR "/examples/agents/noop.lua', "
+                                        "env = { pov = true, pov_style = 'clean' } }");
+        const ExperimentSpec c = loadExperiment(clean.toStdString());
+        QVERIFY(c.env.pov.style == iglu::core::PovStyle::Clean);
+        QVERIFY(QString::fromStdString(c.configJson).contains(R"("pov_style":"clean")"));
     }
 };
 

@@ -106,6 +106,22 @@ private slots:
             e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}
             e:reset():pov(64, 0))", "pixel x must be an integer in 0..63, got 64");
         LUA_FAILS_WITH(lua, "require('iglu').env{pov = true, pov_width = 0}", "pov_width");
+        LUA_FAILS_WITH(lua, "require('iglu').env{pov = true, pov_style = 'fancy'}", "pov_style must be 'reference' or 'clean', got 'fancy'");
+        // obs:pov is the core renderer's default view (the reference look); pov_style = 'clean'
+        // gives the earlier look of the same scene.
+        LUA_OK_RUN(lua, R"(
+            local iglu = require "iglu"
+            local function centre(style)
+                local env = iglu.env{pov = true, pov_style = style}
+                env:set_task{id = "t", starting = {{0, 0, -3, 1}}, target = {{0, 0, -3, 1}}}
+                return {env:reset():pov(32, 0)}, {env:reset():pov(32, 28)}
+            end
+            local sky, block = centre(nil)
+            assert(sky[1] == 128 and sky[2] == 176 and sky[3] == 255, "the reference sky: " .. table.concat(sky, ","))
+            assert(block[1] == 0 and block[2] == 113 and block[3] == 167, "the reference blue +z face: " .. table.concat(block, ","))
+            local csky = centre("clean")
+            assert(csky[1] == 150 and csky[2] == 196 and csky[3] == 240, "the clean sky: " .. table.concat(csky, ","))
+        )");
         LUA_FAILS_WITH(lua, R"(
             local e = require('iglu').env{}
             e:set_task{id = "t", starting = {}, target = {{0, 0, 0, 1}}}

@@ -121,7 +121,7 @@ private slots:
 
         const auto tasks = iglu::core::readTaskList(tasks_.toStdString());
         const auto& task = iglu::core::findTask(tasks, "CQ-game-1029");
-        iglu::core::PovRenderer renderer(iglu::core::PovConfig{96, 72, 70.0f});
+        iglu::core::PovRenderer renderer(iglu::core::PovConfig{96, 72});  // the default view
         const auto expected = renderer.render(task.starting, iglu::core::Pose{0, 3, 7, 0, 25});
         int differing = 0;
         for (int y = 0; y < 72; ++y)

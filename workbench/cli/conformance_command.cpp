@@ -1,4 +1,6 @@
-// iglu conformance DIR [--json]: replay reference recordings and report every mismatch.
+// iglu conformance DIR [--json] [--diff-dir D]: replay reference recordings and report every
+// mismatch; compare the first-person view with the reference frames in DIR/pov (or DIR itself).
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -8,6 +10,7 @@
 #include "core/conformance/trace_replay.hpp"
 #include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
+#include "workbench/cli/conformance_pov.hpp"
 
 namespace iglu::cli {
 
@@ -16,7 +19,15 @@ namespace {
 struct Options {
     std::string dir;
     bool json = false;
+    std::string diffDir;  // default: <temp>/iglu-conformance-pov
+    std::string povStyle = "reference";
 };
+
+std::string fixed(double v, int digits) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
 
 void run(const Options& o) {
     namespace cf = iglu::core::conformance;
@@ -50,8 +61,50 @@ void run(const Options& o) {
         caseCount = r.size();
         results.insert(results.end(), r.begin(), r.end());
     }
-    if (files.empty() && caseCount == 0)
-        throw std::runtime_error(o.dir + ": no traces/*.json and no max_intersection.jsonl found");
+    const std::string povDir = povFolderOf(o.dir);
+    nlohmann::json pov;
+    if (!povDir.empty()) {
+        std::cerr << "comparing first-person views with " << povDir << "\n";
+        const std::string diffDir =
+            o.diffDir.empty() ? (fs::temp_directory_path() / "iglu-conformance-pov").string() : o.diffDir;
+        cf::CheckResult r;
+        r.source = "pov";
+        try {
+            const auto style = core::parsePovStyle(o.povStyle);
+            if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
+            const PovCheck c = checkPovFolder(povDir, diffDir, *style);
+            const auto& s = c.summary;
+            nlohmann::json frames = nlohmann::json::array();
+            for (const auto& f : c.frames) {
+                frames.push_back({{"frame", f.frame}, {"pair", f.pair}, {"size", {f.width, f.height}},
+                                  {"class_agreement", f.classAgreement}, {"mean_colour_difference", f.meanColourDifference}});
+                if (!o.json)
+                    std::cout << "pov " << f.frame << " (pair " << f.pair << ", " << f.width << "x" << f.height
+                              << "): class agreement " << fixed(f.classAgreement, 4) << ", mean colour difference "
+                              << fixed(f.meanColourDifference, 2) << "\n";
+            }
+            const cf::PovThresholds t;
+            pov = {{"folder", povDir}, {"style", o.povStyle}, {"frames", frames}, {"median_class_agreement", s.medianAgreement},
+                   {"worst_class_agreement", s.worstAgreement}, {"worst_frame", s.worstFrame},
+                   {"mean_colour_difference", s.meanColourDifference}, {"passed", s.passed},
+                   {"thresholds", {{"median_class_agreement", t.medianAgreement}, {"worst_class_agreement", t.worstAgreement},
+                                   {"mean_colour_difference", t.meanColourDifference}}},
+                   {"diff_dir", c.diffDir}, {"diff_files", c.diffFiles}};
+            if (!o.json)
+                std::cout << s.frames << " POV frames: class agreement median " << fixed(s.medianAgreement, 4) << ", worst "
+                          << fixed(s.worstAgreement, 4) << " (" << s.worstFrame << "), mean colour difference "
+                          << fixed(s.meanColourDifference, 2) << "; diff images of the worst frames in " << c.diffDir << "\n";
+            if (!s.passed)
+                cf::addFailure(r, -1, "pov", "below the thresholds (class agreement median >= " + fixed(t.medianAgreement, 2) +
+                                                 ", worst >= " + fixed(t.worstAgreement, 2) + ", mean colour difference <= " +
+                                                 fixed(t.meanColourDifference, 1) + ")");
+        } catch (const std::exception& e) {
+            cf::addFailure(r, -1, "pov", e.what());
+        }
+        results.push_back(r);
+    }
+    if (files.empty() && caseCount == 0 && povDir.empty())
+        throw std::runtime_error(o.dir + ": no traces/*.json, no max_intersection.jsonl and no pov/poses.json found");
 
     int passed = 0, failed = 0;
     nlohmann::json failures = nlohmann::json::array();
@@ -66,6 +119,7 @@ void run(const Options& o) {
     if (o.json) {
         nlohmann::json out = {{"passed", passed},         {"failed", failed},          {"traces", traces},
                               {"intersection_cases", caseCount}, {"max_pose_error", worstPose}, {"failures", failures}};
+        if (!pov.is_null()) out["pov"] = pov;
         std::cout << jsonText(out, 2) << "\n";
     } else {
         std::cout << files.size() << " traces (largest pose error " << worstPose << "), " << caseCount
@@ -81,9 +135,13 @@ void addConformanceCommand(CLI::App& app) {
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("conformance",
                                    "Replay reference recordings (DIR/traces/*.json, DIR/max_intersection.jsonl) and report "
-                                   "every mismatch by trace, step and field");
-    cmd->add_option("DIR", opts->dir, "Folder with traces/ and max_intersection.jsonl (e.g. ../shared/conformance)")->required();
+                                   "every mismatch by trace, step and field; compare the first-person view with the "
+                                   "reference frames of DIR/pov (or DIR itself when it holds poses.json)");
+    cmd->add_option("DIR", opts->dir, "Folder with traces/, max_intersection.jsonl and/or pov/ (e.g. ../shared/conformance)")->required();
     cmd->add_flag("--json", opts->json, "Print a JSON report instead of text");
+    cmd->add_option("--diff-dir", opts->diffDir,
+                    "Where to write diff images of the worst POV frames (default: <temp folder>/iglu-conformance-pov)");
+    cmd->add_option("--pov-style", opts->povStyle, "Look of our first-person view to compare: reference (default) or clean");
     cmd->callback([opts] { run(*opts); });
 }
 

@@ -46,4 +46,27 @@ void writePng(const std::string& path, int width, int height, std::span<const st
     }
 }
 
+RgbImage readPng(const std::string& path, int maxSide) {
+    png_image image{};
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path.c_str()))
+        throw std::runtime_error(path + ": cannot read the PNG: " + image.message);
+    if (image.width < 1 || image.height < 1 || image.width > png_uint_32(maxSide) || image.height > png_uint_32(maxSide)) {
+        png_image_free(&image);
+        throw std::runtime_error(path + ": PNG size " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                                 " is not 1.." + std::to_string(maxSide) + " per side");
+    }
+    image.format = PNG_FORMAT_RGB;
+    RgbImage out;
+    out.width = int(image.width);
+    out.height = int(image.height);
+    out.rgb.resize(PNG_IMAGE_SIZE(image));
+    if (!png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr)) {
+        const std::string message = image.message;
+        png_image_free(&image);
+        throw std::runtime_error(path + ": cannot read the PNG: " + message);
+    }
+    return out;
+}
+
 }  // namespace iglu::cli

@@ -1,8 +1,9 @@
 // iglu render --db FILE --task ID [--rollout ID|random[:SEED] --step N] --out FILE.png [--overlay]
 //             [--size WxH] [--view iso|top|front|side]
-//             [--pov [--pose X,Y,Z,YAW,PITCH]]
+//             [--pov [--pose X,Y,Z,YAW,PITCH] [--pov-style reference|clean]]
 // Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin), or with
-// --pov the agent's first-person view (core::PovRenderer, on the CPU: no display needed).
+// --pov the agent's first-person view (core::PovRenderer with its default options, on the CPU: no
+// display needed).
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -39,6 +40,7 @@ struct RenderOptions {
     std::string view = "iso";
     bool pov = false;
     std::string pose;   // X,Y,Z,YAW,PITCH for --pov
+    std::string povStyle;  // --pov-style: reference (default) or clean
 };
 
 bool endsWith(const std::string& s, const std::string& suffix) {
@@ -146,7 +148,13 @@ void renderPov(const RenderOptions& o, int w, int h) {
         what = "step " + std::to_string(at.step);
     }
     if (!o.pose.empty()) eye = parsePose(o.pose);
-    core::PovRenderer renderer(core::PovConfig{w, h, 70.0f});
+    core::PovConfig config{w, h};
+    if (!o.povStyle.empty()) {
+        const auto style = core::parsePovStyle(o.povStyle);
+        if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
+        config.style = *style;
+    }
+    core::PovRenderer renderer(config);
     const auto rgb = renderer.render(grid, eye);
     writePng(o.out, w, h, rgb);
     std::cout << o.out << ": " << w << "x" << h << " first-person view of " << l.task.id << " (" << what << ") from (" << eye.x
@@ -159,6 +167,7 @@ void run(const RenderOptions& o) {
     parseSize(size, o.pov ? core::PovRenderer::kMaxSide : viewers::OffscreenRenderer::kMaxSide, w, h);
     if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
     if (!o.pose.empty() && !o.pov) throw std::runtime_error("--pose needs --pov");
+    if (!o.povStyle.empty() && !o.pov) throw std::runtime_error("--pov-style needs --pov");
     if (o.pov) {
         if (o.overlay) throw std::runtime_error("--overlay draws on the 3D view, not on the first-person view (--pov)");
         renderPov(o, w, h);
@@ -213,6 +222,7 @@ void addRenderCommand(CLI::App& app) {
     cmd->add_option("--view", o->view, "Camera: iso, top, front, side (default iso)");
     cmd->add_flag("--pov", o->pov, "Render the agent's first-person view (CPU, no display needed) instead of the 3D view");
     cmd->add_option("--pose", o->pose, "With --pov: camera pose X,Y,Z,YAW,PITCH (default: the rollout step's pose, or the reset pose)");
+    cmd->add_option("--pov-style", o->povStyle, "With --pov: reference (default, the reference environment's look) or clean");
     cmd->callback([o] { run(*o); });
 }
 
