@@ -19,13 +19,15 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
 #include "scripting/error.hpp"
 #include "scripting/experiment.hpp"
 #include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
+#include "support/experiments.hpp"
+#include "support/files.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 using namespace iglu::scripting;
@@ -33,32 +35,14 @@ using namespace iglu::scripting;
 namespace {
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text) {
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly)) return {};
-    f.write(text.toUtf8());
-    return f.fileName();
+    return test::writeFile(dir.path(), name, text);
 }
 
-/// The first n conformance tasks as a task-list file in `dir`.
-QString taskSubset(const QTemporaryDir& dir, int n) {
-    QFile in(test::sharedDir() + "/conformance/tasks.jsonl");
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    QString text;
-    for (int i = 0; i < n && !in.atEnd(); ++i) text += QString::fromUtf8(in.readLine());
-    return writeFile(dir, "tasks.jsonl", text);
-}
+QString taskSubset(const QTemporaryDir& dir, int n) { return test::conformanceTaskSubset(dir.path(), n); }
 
 QString experiment(const QTemporaryDir& dir, const QString& file, const QString& name, const QString& agent,
                    const QString& tasks, const QString& env) {
-    return writeFile(dir, file,
-                     QString("return { name = '%1', agent = '%2', tasks = { file = '%3' }, env = %4, seeds = {1} }")
-                         .arg(name, agent, tasks, env));
-}
-
-int stored(const QString& db, const std::string& name) {
-    catalog::Catalog cat(db.toStdString());
-    const auto e = cat.experiment(name);
-    return e ? static_cast<int>(cat.episodes(e->id).size()) : 0;
+    return writeFile(dir, file, test::experimentSource(name, agent, tasks, env));
 }
 
 /// A catalog of real tasks: the 451 single-turn tasks of ../shared/data when present (the set that
@@ -193,7 +177,7 @@ private slots:
             QVERIFY(s.summary().overall().meanF1() > s.summary().overall().baselineMeanF1());
             first = s.summary();
         }
-        QCOMPARE(stored(db, "oracle6"), 6);
+        QCOMPARE(test::storedEpisodes(db, "oracle6"), 6);
 
         // A new session resumes: everything is stored, nothing runs, the summary is the same.
         ExperimentSession again(exp.toStdString(), so);
@@ -203,7 +187,7 @@ private slots:
         QCOMPARE(again.summary().perSkill().size(), first.perSkill().size());
         for (const auto& [name, stats] : first.perSkill()) compareStats(again.summary().perSkill().at(name), stats);
         QCOMPARE(again.run({}).finished, 0);
-        QCOMPARE(stored(db, "oracle6"), 6);
+        QCOMPARE(test::storedEpisodes(db, "oracle6"), 6);
 
         // The stored summary (what the Experiments plugin shows) is the same too.
         catalog::Catalog cat(db.toStdString());
@@ -232,7 +216,7 @@ private slots:
         QVERIFY(r.cancelled);
         QVERIFY2(r.finished >= 2 && r.finished < n, qPrintable(QString::number(r.finished)));
         // Every finished episode is stored, nothing else.
-        QCOMPARE(stored(db, "slow"), r.finished);
+        QCOMPARE(test::storedEpisodes(db, "slow"), r.finished);
         QCOMPARE(s.summary().overall().episodes, r.finished);
         QCOMPARE(s.todoCount(), std::size_t(n - r.finished));
 
@@ -245,7 +229,7 @@ private slots:
         const RunReport rest = s.run(how);
         QVERIFY(!rest.cancelled);
         QCOMPARE(rest.finished, n - r.finished);
-        QCOMPARE(stored(db, "slow"), n);
+        QCOMPARE(test::storedEpisodes(db, "slow"), n);
         QCOMPARE(s.summary().overall().episodes, n);
         QCOMPARE(s.todoCount(), std::size_t(0));
     }
@@ -265,7 +249,7 @@ private slots:
         };
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, s.run(how));
         // The episodes counted up to the failure are written; the session's todo list agrees.
-        QCOMPARE(stored(db, "noop"), 3);
+        QCOMPARE(test::storedEpisodes(db, "noop"), 3);
         QCOMPARE(s.summary().overall().episodes, 3);
         QCOMPARE(s.todoCount(), std::size_t(7));
     }
@@ -391,9 +375,8 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.filePath("c.db");
         const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { max_steps = 30 } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 12)));
+                                      test::experimentSource("rec", IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 12),
+                                                             "{ max_steps = 30 }", "record_rollouts = true"));
         SessionOptions so;
         so.db = db.toStdString();
         {
@@ -436,9 +419,8 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.filePath("c.db");
         const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { max_steps = 20 } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 3)));
+                                      test::experimentSource("rec", IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 3),
+                                                             "{ max_steps = 20 }", "record_rollouts = true"));
         SessionOptions so;
         so.db = db.toStdString();
         std::int64_t id = 0;
@@ -521,7 +503,7 @@ private slots:
             ExperimentSession s(exp.toStdString(), so);
             s.run(SessionRun{});
         }
-        QCOMPARE(stored(db, "vanish"), 2);
+        QCOMPARE(test::storedEpisodes(db, "vanish"), 2);
     }
 
     // Every number of an experiment file is range-checked: each bad file gives a ScriptError that
