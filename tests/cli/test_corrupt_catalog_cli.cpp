@@ -1,5 +1,5 @@
 // Every `iglu` command that takes --db, run as a user runs it on the corrupt-catalog corpus
-// (tests/catalog/corrupt_catalogs.hpp): a non-zero exit (not a signal), an error on stderr naming
+// (tests/support/corrupt_catalogs.hpp): a non-zero exit (not a signal), an error on stderr naming
 // the file, and the file's folder byte for byte as it was (no -wal, -shm or journal created).
 // Also the open modes from the command line: an empty --db, a catalog that does not exist (never
 // created by a failing command), and a write-protected catalog or folder (listed, not changed).
