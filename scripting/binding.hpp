@@ -51,6 +51,24 @@ struct Slot {
 
 /// luaL_newmetatable plus `__name` and `__metatable` (the lock); leaves the metatable on the stack.
 void newLockedMetatable(lua_State* L, const char* name);
+/// newLockedMetatable with `methods` (null-terminated; none when null) as `__index` and `gc` (when
+/// not null) as `__gc`; leaves the metatable on the stack for further metamethods.
+void newUserdataType(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc);
+/// Sets `functions` (null-terminated) as fields of the module table at index `module`.
+void setModuleFunctions(lua_State* L, int module, const luaL_Reg* functions);
+
+/// Pushes a line-of-sight result as the Lua API returns it: hit (false: nothing else), then x, y,
+/// z, colour of the block hit, then px, py, pz of the cell before it when there is one. Returns
+/// the number of values (1, 5 or 8). `Hit` has the fields of core::HitTest.
+template <typename Hit>
+int pushHit(lua_State* L, const Hit& h) {
+    lua_pushboolean(L, h.hit);
+    if (!h.hit) return 1;
+    lua_pushinteger(L, h.x), lua_pushinteger(L, h.y), lua_pushinteger(L, h.z), lua_pushinteger(L, h.colour);
+    if (!h.hasPrevious) return 5;
+    lua_pushinteger(L, h.px), lua_pushinteger(L, h.py), lua_pushinteger(L, h.pz);
+    return 8;
+}
 /// Raises "NAME: this WHAT was destroyed".
 [[noreturn]] void raiseDestroyed(lua_State* L, int idx, const char* what);
 

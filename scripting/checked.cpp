@@ -27,6 +27,20 @@ const char* numberMessage(lua_State* L, int idx, double lo, double hi, const cha
                            static_cast<lua_Number>(hi), got ? got : "?");
 }
 
+// Reads t[key]: `def` when nil, else the value `read(v)` accepts (it reads index -1); otherwise
+// raises "WHERE: " + describe("field 'KEY'") (which finds the value at index -2).
+template <class T, class Read, class Describe>
+T checkedField(lua_State* L, int t, const char* key, T def, const char* where, Read read, Describe describe) {
+    lua_getfield(L, lua_absindex(L, t), key);
+    T v = def;
+    if (!lua_isnil(L, -1) && !read(v)) {
+        const char* field = lua_pushfstring(L, "field '%s'", key);
+        luaL_error(L, "%s: %s", where, describe(field));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
 }  // namespace
 
 bool intIn(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer& out) {
@@ -53,15 +67,9 @@ lua_Integer optInt(lua_State* L, int arg, lua_Integer def, lua_Integer lo, lua_I
 }
 
 lua_Integer intField(lua_State* L, int t, const char* key, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* where) {
-    t = lua_absindex(L, t);
-    lua_getfield(L, t, key);
-    lua_Integer v = def;
-    if (!lua_isnil(L, -1) && !intIn(L, -1, lo, hi, v)) {
-        const char* field = lua_pushfstring(L, "field '%s'", key);
-        luaL_error(L, "%s: %s", where, rangeMessage(L, -2, lo, hi, field, "an integer"));
-    }
-    lua_pop(L, 1);
-    return v;
+    return checkedField(
+        L, t, key, def, where, [&](lua_Integer& v) { return intIn(L, -1, lo, hi, v); },
+        [&](const char* field) { return rangeMessage(L, -2, lo, hi, field, "an integer"); });
 }
 
 double checkNumber(lua_State* L, int arg, double lo, double hi, const char* name) {
@@ -75,21 +83,34 @@ double optNumber(lua_State* L, int arg, double def, double lo, double hi, const 
 }
 
 double numberField(lua_State* L, int t, const char* key, double def, double lo, double hi, const char* where) {
-    t = lua_absindex(L, t);
-    lua_getfield(L, t, key);
-    double v = def;
-    if (!lua_isnil(L, -1) && !numberIn(L, -1, lo, hi, v)) {
-        const char* field = lua_pushfstring(L, "field '%s'", key);
-        luaL_error(L, "%s: %s", where, numberMessage(L, -2, lo, hi, field));
-    }
-    lua_pop(L, 1);
-    return v;
+    return checkedField(
+        L, t, key, def, where, [&](double& v) { return numberIn(L, -1, lo, hi, v); },
+        [&](const char* field) { return numberMessage(L, -2, lo, hi, field); });
 }
 
 void newLockedMetatable(lua_State* L, const char* name) {
     luaL_newmetatable(L, name);  // sets __name
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
+}
+
+void newUserdataType(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc) {
+    newLockedMetatable(L, name);
+    if (methods != nullptr) {
+        lua_newtable(L);  // not luaL_newlib: it sizes the table by sizeof of an array, not of a pointer
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+    }
+    if (gc != nullptr) {
+        lua_pushcfunction(L, gc);
+        lua_setfield(L, -2, "__gc");
+    }
+}
+
+void setModuleFunctions(lua_State* L, int module, const luaL_Reg* functions) {
+    lua_pushvalue(L, module);
+    luaL_setfuncs(L, functions, 0);
+    lua_pop(L, 1);
 }
 
 void raiseDestroyed(lua_State* L, int idx, const char* what) {

@@ -165,13 +165,7 @@ int envScores(lua_State* L) {
 }
 
 int envHitTest(lua_State* L) {  // -> hit, x, y, z, colour, px, py, pz (previous cell: nil if none)
-    const core::HitTest h = checkEnv(L, 1)->env.hitTest();
-    lua_pushboolean(L, h.hit);
-    if (!h.hit) return 1;
-    lua_pushinteger(L, h.x), lua_pushinteger(L, h.y), lua_pushinteger(L, h.z), lua_pushinteger(L, h.colour);
-    if (!h.hasPrevious) return 5;
-    lua_pushinteger(L, h.px), lua_pushinteger(L, h.py), lua_pushinteger(L, h.pz);
-    return 8;
+    return pushHit(L, checkEnv(L, 1)->env.hitTest());
 }
 
 int envAgent(lua_State* L) {  // exact pose: x, y, z, yaw, pitch
@@ -307,10 +301,7 @@ void registerEnv(lua_State* L, int module) {
                                        {"observation", envObservation}, {"grid", envGrid},    {"scores", envScores},
                                        {"hit_test", envHitTest},   {"agent", envAgent},         {"set_pose", envSetPose},
                                        {"step_no", envStepNo},     {"action_space", envActionSpace}, {nullptr, nullptr}};
-    newLockedMetatable(L, kEnvMeta);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, slotGc<EnvBox>), lua_setfield(L, -2, "__gc");
+    newUserdataType(L, kEnvMeta, methods, slotGc<EnvBox>);
     lua_pop(L, 1);
 
     newLockedMetatable(L, kObsMeta);
@@ -318,10 +309,8 @@ void registerEnv(lua_State* L, int module) {
     lua_pushcfunction(L, obsToString), lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
 
-    lua_pushvalue(L, module);
-    lua_pushcfunction(L, newEnvFn);
-    lua_setfield(L, -2, "env");
-    lua_pop(L, 1);
+    static const luaL_Reg functions[] = {{"env", newEnvFn}, {nullptr, nullptr}};
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace detail

@@ -25,12 +25,7 @@ int raycastFn(lua_State* L) {  // iglu.raycast(grid, x, y, z, yaw, pitch) -> hit
     const core::Grid& g = checkGrid(L, 1);
     const Ray r = raycast(g, num(L, 2), num(L, 3), num(L, 4),
                           num(L, 5), num(L, 6));
-    lua_pushboolean(L, r.hit);
-    if (!r.hit) return 1;
-    lua_pushinteger(L, r.x), lua_pushinteger(L, r.y), lua_pushinteger(L, r.z), lua_pushinteger(L, r.colour);
-    if (!r.hasPrevious) return 5;
-    lua_pushinteger(L, r.px), lua_pushinteger(L, r.py), lua_pushinteger(L, r.pz);
-    return 8;
+    return pushHit(L, r);
 }
 
 int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz [, yaw, pitch]) -> yaw, pitch | nil
@@ -115,9 +110,7 @@ void registerGeometry(lua_State* L, int module) {
                                          {"solid", solidFn},
                                          {"placement_hits_agent", placementHitsAgentFn},
                                          {nullptr, nullptr}};
-    lua_pushvalue(L, module);
-    luaL_setfuncs(L, functions, 0);
-    lua_pop(L, 1);
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace iglu::scripting::detail

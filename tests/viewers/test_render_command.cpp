@@ -20,7 +20,8 @@ class TestRenderCommand : public QObject {
 
     // The test's environment without DISPLAY (what `iglu render` sees on a headless machine).
     static QProcessEnvironment withoutDisplay() {
-        const QProcessEnvironment env = withoutDisplay();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
         return env;
     }
 
