@@ -27,20 +27,6 @@ const char* numberMessage(lua_State* L, int idx, double lo, double hi, const cha
                            static_cast<lua_Number>(hi), got ? got : "?");
 }
 
-// Reads t[key]: `def` when nil, else the value `read(v)` accepts (it reads index -1); otherwise
-// raises "WHERE: " + describe("field 'KEY'") (which finds the value at index -2).
-template <class T, class Read, class Describe>
-T checkedField(lua_State* L, int t, const char* key, T def, const char* where, Read read, Describe describe) {
-    lua_getfield(L, lua_absindex(L, t), key);
-    T v = def;
-    if (!lua_isnil(L, -1) && !read(v)) {
-        const char* field = lua_pushfstring(L, "field '%s'", key);
-        luaL_error(L, "%s: %s", where, describe(field));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 }  // namespace
 
 bool intIn(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer& out) {
@@ -56,36 +42,64 @@ bool numberIn(lua_State* L, int idx, double lo, double hi, double& out) {
     return std::isfinite(out) && out >= lo && out <= hi;
 }
 
+namespace {
+
+// The two kinds of checked numbers: what is accepted and how a refusal is worded.
+struct IntKind {
+    using T = lua_Integer;
+    static bool in(lua_State* L, int idx, T lo, T hi, T& v) { return intIn(L, idx, lo, hi, v); }
+    static const char* message(lua_State* L, int idx, T lo, T hi, const char* name) {
+        return rangeMessage(L, idx, lo, hi, name, "an integer");
+    }
+};
+struct NumberKind {
+    using T = double;
+    static bool in(lua_State* L, int idx, T lo, T hi, T& v) { return numberIn(L, idx, lo, hi, v); }
+    static const char* message(lua_State* L, int idx, T lo, T hi, const char* name) {
+        return numberMessage(L, idx, lo, hi, name);
+    }
+};
+
+template <class K>
+typename K::T checkArg(lua_State* L, int arg, typename K::T lo, typename K::T hi, const char* name) {
+    typename K::T v = 0;
+    if (!K::in(L, arg, lo, hi, v)) luaL_argerror(L, arg, K::message(L, arg, lo, hi, name));
+    return v;
+}
+
+// t[key]: `def` when nil, else a value in lo..hi; otherwise raises "WHERE: field 'KEY' must be ...".
+template <class K>
+typename K::T checkField(lua_State* L, int t, const char* key, typename K::T def, typename K::T lo, typename K::T hi,
+                         const char* where) {
+    lua_getfield(L, lua_absindex(L, t), key);
+    typename K::T v = def;
+    if (!lua_isnil(L, -1) && !K::in(L, -1, lo, hi, v)) {
+        const char* field = lua_pushfstring(L, "field '%s'", key);
+        luaL_error(L, "%s: %s", where, K::message(L, -2, lo, hi, field));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+}  // namespace
+
 lua_Integer checkInt(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* name) {
-    lua_Integer v = 0;
-    if (!intIn(L, arg, lo, hi, v)) luaL_argerror(L, arg, rangeMessage(L, arg, lo, hi, name, "an integer"));
-    return v;
+    return checkArg<IntKind>(L, arg, lo, hi, name);
 }
-
 lua_Integer optInt(lua_State* L, int arg, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* name) {
-    return lua_isnoneornil(L, arg) ? def : checkInt(L, arg, lo, hi, name);
+    return lua_isnoneornil(L, arg) ? def : checkArg<IntKind>(L, arg, lo, hi, name);
 }
-
 lua_Integer intField(lua_State* L, int t, const char* key, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* where) {
-    return checkedField(
-        L, t, key, def, where, [&](lua_Integer& v) { return intIn(L, -1, lo, hi, v); },
-        [&](const char* field) { return rangeMessage(L, -2, lo, hi, field, "an integer"); });
+    return checkField<IntKind>(L, t, key, def, lo, hi, where);
 }
-
 double checkNumber(lua_State* L, int arg, double lo, double hi, const char* name) {
-    double v = 0;
-    if (!numberIn(L, arg, lo, hi, v)) luaL_argerror(L, arg, numberMessage(L, arg, lo, hi, name));
-    return v;
+    return checkArg<NumberKind>(L, arg, lo, hi, name);
 }
-
 double optNumber(lua_State* L, int arg, double def, double lo, double hi, const char* name) {
-    return lua_isnoneornil(L, arg) ? def : checkNumber(L, arg, lo, hi, name);
+    return lua_isnoneornil(L, arg) ? def : checkArg<NumberKind>(L, arg, lo, hi, name);
 }
-
 double numberField(lua_State* L, int t, const char* key, double def, double lo, double hi, const char* where) {
-    return checkedField(
-        L, t, key, def, where, [&](double& v) { return numberIn(L, -1, lo, hi, v); },
-        [&](const char* field) { return numberMessage(L, -2, lo, hi, field); });
+    return checkField<NumberKind>(L, t, key, def, lo, hi, where);
 }
 
 void newLockedMetatable(lua_State* L, const char* name) {
