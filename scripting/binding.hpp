@@ -51,6 +51,12 @@ struct Slot {
 
 /// luaL_newmetatable plus `__name` and `__metatable` (the lock); leaves the metatable on the stack.
 void newLockedMetatable(lua_State* L, const char* name);
+/// newLockedMetatable with `methods` (null-terminated; none when null) as `__index` and `gc` (when
+/// not null) as `__gc`; leaves the metatable on the stack for further metamethods.
+void newUserdataType(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc);
+/// Sets `functions` (null-terminated) as fields of the module table at index `module`.
+void setModuleFunctions(lua_State* L, int module, const luaL_Reg* functions);
+
 /// Raises "NAME: this WHAT was destroyed".
 [[noreturn]] void raiseDestroyed(lua_State* L, int idx, const char* what);
 

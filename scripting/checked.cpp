@@ -42,54 +42,89 @@ bool numberIn(lua_State* L, int idx, double lo, double hi, double& out) {
     return std::isfinite(out) && out >= lo && out <= hi;
 }
 
+namespace {
+
+// The two kinds of checked numbers: what is accepted and how a refusal is worded.
+struct IntKind {
+    using T = lua_Integer;
+    static bool in(lua_State* L, int idx, T lo, T hi, T& v) { return intIn(L, idx, lo, hi, v); }
+    static const char* message(lua_State* L, int idx, T lo, T hi, const char* name) {
+        return rangeMessage(L, idx, lo, hi, name, "an integer");
+    }
+};
+struct NumberKind {
+    using T = double;
+    static bool in(lua_State* L, int idx, T lo, T hi, T& v) { return numberIn(L, idx, lo, hi, v); }
+    static const char* message(lua_State* L, int idx, T lo, T hi, const char* name) {
+        return numberMessage(L, idx, lo, hi, name);
+    }
+};
+
+template <class K>
+typename K::T checkArg(lua_State* L, int arg, typename K::T lo, typename K::T hi, const char* name) {
+    typename K::T v = 0;
+    if (!K::in(L, arg, lo, hi, v)) luaL_argerror(L, arg, K::message(L, arg, lo, hi, name));
+    return v;
+}
+
+// t[key]: `def` when nil, else a value in lo..hi; otherwise raises "WHERE: field 'KEY' must be ...".
+template <class K>
+typename K::T checkField(lua_State* L, int t, const char* key, typename K::T def, typename K::T lo, typename K::T hi,
+                         const char* where) {
+    lua_getfield(L, lua_absindex(L, t), key);
+    typename K::T v = def;
+    if (!lua_isnil(L, -1) && !K::in(L, -1, lo, hi, v)) {
+        const char* field = lua_pushfstring(L, "field '%s'", key);
+        luaL_error(L, "%s: %s", where, K::message(L, -2, lo, hi, field));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+}  // namespace
+
 lua_Integer checkInt(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* name) {
-    lua_Integer v = 0;
-    if (!intIn(L, arg, lo, hi, v)) luaL_argerror(L, arg, rangeMessage(L, arg, lo, hi, name, "an integer"));
-    return v;
+    return checkArg<IntKind>(L, arg, lo, hi, name);
 }
-
 lua_Integer optInt(lua_State* L, int arg, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* name) {
-    return lua_isnoneornil(L, arg) ? def : checkInt(L, arg, lo, hi, name);
+    return lua_isnoneornil(L, arg) ? def : checkArg<IntKind>(L, arg, lo, hi, name);
 }
-
 lua_Integer intField(lua_State* L, int t, const char* key, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* where) {
-    t = lua_absindex(L, t);
-    lua_getfield(L, t, key);
-    lua_Integer v = def;
-    if (!lua_isnil(L, -1) && !intIn(L, -1, lo, hi, v)) {
-        const char* field = lua_pushfstring(L, "field '%s'", key);
-        luaL_error(L, "%s: %s", where, rangeMessage(L, -2, lo, hi, field, "an integer"));
-    }
-    lua_pop(L, 1);
-    return v;
+    return checkField<IntKind>(L, t, key, def, lo, hi, where);
 }
-
 double checkNumber(lua_State* L, int arg, double lo, double hi, const char* name) {
-    double v = 0;
-    if (!numberIn(L, arg, lo, hi, v)) luaL_argerror(L, arg, numberMessage(L, arg, lo, hi, name));
-    return v;
+    return checkArg<NumberKind>(L, arg, lo, hi, name);
 }
-
 double optNumber(lua_State* L, int arg, double def, double lo, double hi, const char* name) {
-    return lua_isnoneornil(L, arg) ? def : checkNumber(L, arg, lo, hi, name);
+    return lua_isnoneornil(L, arg) ? def : checkArg<NumberKind>(L, arg, lo, hi, name);
 }
-
 double numberField(lua_State* L, int t, const char* key, double def, double lo, double hi, const char* where) {
-    t = lua_absindex(L, t);
-    lua_getfield(L, t, key);
-    double v = def;
-    if (!lua_isnil(L, -1) && !numberIn(L, -1, lo, hi, v)) {
-        const char* field = lua_pushfstring(L, "field '%s'", key);
-        luaL_error(L, "%s: %s", where, numberMessage(L, -2, lo, hi, field));
-    }
-    lua_pop(L, 1);
-    return v;
+    return checkField<NumberKind>(L, t, key, def, lo, hi, where);
 }
 
 void newLockedMetatable(lua_State* L, const char* name) {
     luaL_newmetatable(L, name);  // sets __name
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
+}
+
+void newUserdataType(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc) {
+    newLockedMetatable(L, name);
+    if (methods != nullptr) {
+        lua_newtable(L);  // not luaL_newlib: it sizes the table by sizeof of an array, not of a pointer
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+    }
+    if (gc != nullptr) {
+        lua_pushcfunction(L, gc);
+        lua_setfield(L, -2, "__gc");
+    }
+}
+
+void setModuleFunctions(lua_State* L, int module, const luaL_Reg* functions) {
+    lua_pushvalue(L, module);
+    luaL_setfuncs(L, functions, 0);
+    lua_pop(L, 1);
 }
 
 void raiseDestroyed(lua_State* L, int idx, const char* what) {

@@ -171,15 +171,10 @@ int catalogCount(lua_State* L) {
 
 void registerCatalog(lua_State* L, int module) {
     static const luaL_Reg methods[] = {{"task", catalogTask}, {"tasks", catalogTasks}, {"count", catalogCount}, {nullptr, nullptr}};
-    newLockedMetatable(L, kCatalogMeta);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, catalogGc), lua_setfield(L, -2, "__gc");
+    newUserdataType(L, kCatalogMeta, methods, catalogGc);
     lua_pop(L, 1);
-    lua_pushvalue(L, module);
-    lua_pushcfunction(L, openCatalog);
-    lua_setfield(L, -2, "catalog");
-    lua_pop(L, 1);
+    static const luaL_Reg functions[] = {{"catalog", openCatalog}, {nullptr, nullptr}};
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace iglu::scripting::detail

@@ -309,10 +309,7 @@ void registerEnv(lua_State* L, int module) {
                                        {"observation", envObservation}, {"grid", envGrid},    {"scores", envScores},
                                        {"hit_test", envHitTest},   {"agent", envAgent},         {"set_pose", envSetPose},
                                        {"step_no", envStepNo},     {"action_space", envActionSpace}, {nullptr, nullptr}};
-    newLockedMetatable(L, kEnvMeta);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, slotGc<EnvBox>), lua_setfield(L, -2, "__gc");
+    newUserdataType(L, kEnvMeta, methods, slotGc<EnvBox>);
     lua_pop(L, 1);
 
     newLockedMetatable(L, kObsMeta);
@@ -320,10 +317,8 @@ void registerEnv(lua_State* L, int module) {
     lua_pushcfunction(L, obsToString), lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
 
-    lua_pushvalue(L, module);
-    lua_pushcfunction(L, newEnvFn);
-    lua_setfield(L, -2, "env");
-    lua_pop(L, 1);
+    static const luaL_Reg functions[] = {{"env", newEnvFn}, {nullptr, nullptr}};
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace detail

@@ -117,9 +117,7 @@ void registerGeometry(lua_State* L, int module) {
                                          {"solid", solidFn},
                                          {"placement_hits_agent", placementHitsAgentFn},
                                          {nullptr, nullptr}};
-    lua_pushvalue(L, module);
-    luaL_setfuncs(L, functions, 0);
-    lua_pop(L, 1);
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace iglu::scripting::detail

@@ -321,15 +321,12 @@ void registerGrid(lua_State* L, int module) {
                                        {"clear", gridClear}, {"assign", gridAssign}, {"diff", gridDiff},
                                        {"equals", gridEquals}, {"hash", gridHash},   {"read_only", gridReadOnly},
                                        {nullptr, nullptr}};
-    newLockedMetatable(L, kGridMeta);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
+    newUserdataType(L, kGridMeta, methods, nullptr);
     lua_pushcfunction(L, gridEq), lua_setfield(L, -2, "__eq");
     lua_pushcfunction(L, gridLen), lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, gridToString), lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
-    newLockedMetatable(L, OverlayBox::kMeta);
-    lua_pushcfunction(L, slotGc<OverlayBox>), lua_setfield(L, -2, "__gc");
+    newUserdataType(L, OverlayBox::kMeta, nullptr, slotGc<OverlayBox>);
     lua_pop(L, 1);
 
     static const luaL_Reg functions[] = {{"grid", newGridFn},
@@ -338,9 +335,7 @@ void registerGrid(lua_State* L, int module) {
                                          {"overlay", overlayFn},
                                          {"colour_name", colourNameFn},
                                          {nullptr, nullptr}};
-    lua_pushvalue(L, module);
-    luaL_setfuncs(L, functions, 0);
-    lua_pop(L, 1);
+    setModuleFunctions(L, module, functions);
 }
 
 }  // namespace iglu::scripting::detail

@@ -140,13 +140,10 @@ void pushTask(lua_State* L, const core::Task& task, bool withTarget) {
 
 namespace detail {
 void registerTasks(lua_State* L, int module) {
-    newLockedMetatable(L, TaskListBox::kMeta);
-    lua_pushcfunction(L, slotGc<TaskListBox>), lua_setfield(L, -2, "__gc");
+    newUserdataType(L, TaskListBox::kMeta, nullptr, slotGc<TaskListBox>);
     lua_pop(L, 1);
     static const luaL_Reg functions[] = {{"read_tasks", readTasksFn}, {"task", taskFn}, {nullptr, nullptr}};
-    lua_pushvalue(L, module);
-    luaL_setfuncs(L, functions, 0);
-    lua_pop(L, 1);
+    setModuleFunctions(L, module, functions);
 }
 }  // namespace detail
 

@@ -239,17 +239,10 @@ int sandboxPattern(lua_State* L) {
 }  // namespace
 
 void wrapPatternFunctions(lua_State* L) {
-    lua_getglobal(L, LUA_STRLIBNAME);
-    const std::pair<const char*, PatternOp> ops[] = {
-        {"find", PatternOp::Find}, {"match", PatternOp::Match}, {"gmatch", PatternOp::Gmatch}, {"gsub", PatternOp::Gsub}};
-    for (const auto& [name, op] : ops) {
-        lua_getfield(L, -1, name);
-        lua_pushinteger(L, static_cast<lua_Integer>(op));
-        lua_pushfstring(L, "string.%s", name);
-        lua_pushcclosure(L, sandboxPattern, 3);
-        lua_setfield(L, -2, name);
-    }
-    lua_pop(L, 1);
+    wrapLibraryFunctions(L, LUA_STRLIBNAME,
+                         {{"find", int(PatternOp::Find)}, {"match", int(PatternOp::Match)},
+                          {"gmatch", int(PatternOp::Gmatch)}, {"gsub", int(PatternOp::Gsub)}},
+                         sandboxPattern);
 }
 
 }  // namespace iglu::scripting::detail

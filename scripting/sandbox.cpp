@@ -225,18 +225,10 @@ int sandboxTableOp(lua_State* L) {
 }
 
 void wrapTableOps(lua_State* L) {
-    lua_getglobal(L, LUA_TABLIBNAME);
-    const std::pair<const char*, TableOp> ops[] = {{"concat", TableOp::Concat}, {"insert", TableOp::Insert},
-                                                   {"remove", TableOp::Remove}, {"move", TableOp::Move},
-                                                   {"sort", TableOp::Sort},     {"unpack", TableOp::Unpack}};
-    for (const auto& [name, op] : ops) {
-        lua_getfield(L, -1, name);
-        lua_pushinteger(L, static_cast<lua_Integer>(op));
-        lua_pushfstring(L, "table.%s", name);
-        lua_pushcclosure(L, sandboxTableOp, 3);
-        lua_setfield(L, -2, name);
-    }
-    lua_pop(L, 1);
+    wrapLibraryFunctions(L, LUA_TABLIBNAME,
+                         {{"concat", int(TableOp::Concat)}, {"insert", int(TableOp::Insert)}, {"remove", int(TableOp::Remove)},
+                          {"move", int(TableOp::Move)}, {"sort", int(TableOp::Sort)}, {"unpack", int(TableOp::Unpack)}},
+                         sandboxTableOp);
 }
 
 // collectgarbage("collect" / "step") traverses the whole heap in one C call: charged by heap size.
@@ -427,6 +419,19 @@ void installRequire(lua_State* L) {
 }
 
 }  // namespace
+
+void wrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<WrappedFunction> functions,
+                          lua_CFunction wrapper) {
+    lua_getglobal(L, library);
+    for (const WrappedFunction& f : functions) {
+        lua_getfield(L, -1, f.name);
+        lua_pushinteger(L, f.op);
+        lua_pushfstring(L, "%s.%s", library, f.name);
+        lua_pushcclosure(L, wrapper, 3);
+        lua_setfield(L, -2, f.name);
+    }
+    lua_pop(L, 1);
+}
 
 bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcept {
     try {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <string_view>
 
 #include <lua.hpp>
@@ -49,6 +50,17 @@ void releaseMemory(lua_State* L, std::size_t bytes) noexcept;
 /// Charges `units` of work a C function is about to do in one go (iterations of a C loop) to the
 /// instruction budget, and checks the deadline and the cancel flag; raises when exceeded.
 void chargeWork(lua_State* L, long long units, const char* what);
+
+/// One function of a standard library table replaced by a charging wrapper: NAME, and the
+/// operation number the wrapper tells its cases apart by.
+struct WrappedFunction {
+    const char* name;
+    int op;
+};
+/// Replaces each function of the global table `library` by a closure of `wrapper` whose upvalues
+/// are the original function, the operation number and the name "LIBRARY.NAME" (for messages).
+void wrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<WrappedFunction> functions,
+                          lua_CFunction wrapper);
 
 /// Worst-case steps of Lua's matcher for `pattern` on `subject` (pattern_cost.cpp); `anchorAllowed`:
 /// a leading '^' anchors (find, match, gsub; not gmatch).

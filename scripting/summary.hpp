@@ -19,11 +19,13 @@ struct SkillStats {
     double stepsSum = 0;
     int baselineSuccesses = 0;
     double baselineF1Sum = 0;
-    double successRate() const { return episodes ? static_cast<double>(successes) / episodes : 0; }
-    double meanF1() const { return episodes ? f1Sum / episodes : 0; }
-    double meanSteps() const { return episodes ? stepsSum / episodes : 0; }
-    double baselineSuccessRate() const { return episodes ? static_cast<double>(baselineSuccesses) / episodes : 0; }
-    double baselineMeanF1() const { return episodes ? baselineF1Sum / episodes : 0; }
+    /// `total` per episode (0 when there are none).
+    double perEpisode(double total) const { return episodes ? total / episodes : 0; }
+    double successRate() const { return perEpisode(successes); }
+    double meanF1() const { return perEpisode(f1Sum); }
+    double meanSteps() const { return perEpisode(stepsSum); }
+    double baselineSuccessRate() const { return perEpisode(baselineSuccesses); }
+    double baselineMeanF1() const { return perEpisode(baselineF1Sum); }
 };
 
 class Summary {

@@ -200,6 +200,11 @@ void checkPages(sql::Connection& db) {
     throw CatalogError(db.path() + ": damaged catalog: " + result + " (PRAGMA quick_check)");
 }
 
+/// The rollouts.kind column as stored by putRollout (static_cast<int>(kind): 0 human, 1 agent).
+core::RolloutKind rolloutKind(int column) {
+    return column == static_cast<int>(core::RolloutKind::Agent) ? core::RolloutKind::Agent : core::RolloutKind::Human;
+}
+
 }  // namespace
 
 Catalog::Catalog(const std::string& path, OpenMode mode) {
@@ -564,7 +569,7 @@ std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     core::Rollout r;
     r.id = id;
     r.taskId = s.text(0);
-    r.kind = s.int32(1) == 1 ? core::RolloutKind::Agent : core::RolloutKind::Human;
+    r.kind = rolloutKind(s.int32(1));
     r.source = s.text(2);
     const std::string what = db.path() + ": rollout " + std::to_string(id);
     r.starting = decodeGrid(s.blob(3), db.path(), "the starting grid of rollout " + std::to_string(id));
@@ -591,7 +596,7 @@ std::vector<RolloutSummary> Catalog::rollouts(const std::string& taskId) const {
         RolloutSummary r;
         r.id = s.int64(0);
         r.taskId = s.text(1);
-        r.kind = s.int32(2) == 1 ? core::RolloutKind::Agent : core::RolloutKind::Human;
+        r.kind = rolloutKind(s.int32(2));
         r.source = s.text(3);
         r.frames = s.int32(4);
         r.blockChanges = s.int32(5);

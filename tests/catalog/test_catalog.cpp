@@ -3,18 +3,16 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <cstdio>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include <QProcess>
 
 #include "core/catalog/catalog.hpp"
-#include "corrupt_catalogs.hpp"
+#include "support/corrupt_catalogs.hpp"
+#include "support/process.hpp"
 
 using namespace iglu;
 using namespace iglu::catalog;
@@ -514,31 +512,14 @@ private slots:
     void writerKilledMidTransactionLosesNothingCommitted() {
         auto path = fresh();
         { Catalog c(path); c.putTask(makeTask("committed", "", 3)); }
-        int fds[2];
-        QCOMPARE(pipe(fds), 0);
-        pid_t child = fork();
-        if (child == 0) {
-            close(fds[0]);
-            try {
-                Catalog c(path);
-                c.transaction([&] {
-                    for (int i = 0; i < 500; ++i) c.putTask(makeTask("half-" + std::to_string(i), "", 20));
-                    char ready = 1;
-                    if (write(fds[1], &ready, 1) != 1) _exit(3);
-                    for (;;) pause();  // killed here, inside the transaction
-                });
-            } catch (...) {
-            }
-            _exit(2);
-        }
-        close(fds[1]);
-        char ready = 0;
-        QCOMPARE(read(fds[0], &ready, 1), ssize_t(1));
-        close(fds[0]);
-        kill(child, SIGKILL);
-        int status = 0;
-        waitpid(child, &status, 0);
-        QVERIFY(WIFSIGNALED(status));
+        QVERIFY2(iglu::test::forkAndKillWhenReady([&](int readyFd) {
+                     Catalog c(path);
+                     c.transaction([&] {
+                         for (int i = 0; i < 500; ++i) c.putTask(makeTask("half-" + std::to_string(i), "", 20));
+                         iglu::test::readyToBeKilled(readyFd);  // killed here, inside the transaction
+                     });
+                 }),
+                 "the writer was not killed inside its transaction");
         Catalog c(path);
         QCOMPARE(c.taskCount(), 1);
         QVERIFY(c.hasTask("committed"));

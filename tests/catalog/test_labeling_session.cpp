@@ -3,11 +3,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "core/catalog/labeling_session.hpp"
+#include "support/process.hpp"
 
 using namespace iglu;
 using namespace iglu::catalog;
@@ -113,29 +111,16 @@ private slots:
 
     void killedLabelerLosesNothing() {
         const std::string path = fresh();
-        int fds[2];
-        QCOMPARE(pipe(fds), 0);
-        pid_t child = fork();
-        if (child == 0) {
-            close(fds[0]);
-            Catalog c(path);
-            LabelingSession s(c, "ann");
-            s.toggle(Skill::Flat);
-            s.next();
-            s.acceptSuggestions();
-            s.setNote("seen");
-            char done = 1;
-            if (write(fds[1], &done, 1) != 1) _exit(3);
-            for (;;) pause();  // killed here, with the session open
-        }
-        close(fds[1]);
-        char done = 0;
-        QCOMPARE(read(fds[0], &done, 1), ssize_t(1));
-        close(fds[0]);
-        kill(child, SIGKILL);
-        int status = 0;
-        waitpid(child, &status, 0);
-        QVERIFY(WIFSIGNALED(status));
+        QVERIFY2(iglu::test::forkAndKillWhenReady([&](int readyFd) {
+                     Catalog c(path);
+                     LabelingSession s(c, "ann");
+                     s.toggle(Skill::Flat);
+                     s.next();
+                     s.acceptSuggestions();
+                     s.setNote("seen");
+                     iglu::test::readyToBeKilled(readyFd);  // killed here, with the session open
+                 }),
+                 "the labeler was not killed with its session open");
         Catalog c(path);
         LabelingSession s(c, "ann");
         QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));

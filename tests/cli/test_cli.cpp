@@ -4,28 +4,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
-#include "../shared_dir.hpp"
+#include "support/process.hpp"
+#include "support/shared_dir.hpp"
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run runIglu(const QStringList& args, int timeoutMs = 300000) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_CLI_PATH), args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using iglu::test::ProcessResult;
+using iglu::test::runIglu;
 
 QString lastLine(const QString& s) { return s.trimmed().split('\n').last(); }
 
@@ -35,20 +22,20 @@ class TestCli : public QObject {
     Q_OBJECT
 private slots:
     void versionAndHelp() {
-        Run v = runIglu({"--version"});
+        ProcessResult v = runIglu({"--version"});
         QCOMPARE(v.exitCode, 0);
         QVERIFY(v.out.startsWith("iglu "));
-        Run h = runIglu({"--help"});
+        ProcessResult h = runIglu({"--help"});
         QCOMPARE(h.exitCode, 0);
         QVERIFY(h.out.contains("conformance"));
         QVERIFY(h.out.contains("bench"));
-        Run bad = runIglu({"no-such-command"});
+        ProcessResult bad = runIglu({"no-such-command"});
         QVERIFY(bad.exitCode != 0);
     }
 
     void conformancePassesOnTheReferenceRecordings() {
         IGLU_REQUIRE_SHARED("conformance");
-        Run r = runIglu({"conformance", iglu::test::sharedDir() + "/conformance"});
+        ProcessResult r = runIglu({"conformance", iglu::test::sharedDir() + "/conformance"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out.right(2000)));
         static const QRegularExpression closing(QStringLiteral("^(\\d+) passed, 0 failed$"));
         const auto m = closing.match(lastLine(r.out));
@@ -73,7 +60,7 @@ private slots:
         QVERIFY(dst.open(QIODevice::WriteOnly));
         dst.write(text);
         dst.close();
-        Run r = runIglu({"conformance", dir.path()});
+        ProcessResult r = runIglu({"conformance", dir.path()});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(lastLine(r.out), QStringLiteral("0 passed, 1 failed"));
         static const QRegularExpression fail(QStringLiteral("^FAIL bad\\.json step \\d+: reward: expected -0\\.2"),
@@ -83,13 +70,13 @@ private slots:
 
     void conformanceOnAnEmptyFolderIsAnError() {
         QTemporaryDir dir;
-        Run r = runIglu({"conformance", dir.path()});
+        ProcessResult r = runIglu({"conformance", dir.path()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("no traces"));
     }
 
     void benchJsonHasTheStableKeys() {
-        Run r = runIglu({"bench", "--quick", "--json"});
+        ProcessResult r = runIglu({"bench", "--quick", "--json"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         for (const char* key : {"env_walking_steps_per_s", "env_flying_steps_per_s", "env_place_break_steps_per_s",
@@ -108,17 +95,17 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.path() + "/c.db";
         const QString sample = QStringLiteral(IGLU_SOURCE_DIR) + "/examples/data";
-        Run imp = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db});
+        ProcessResult imp = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db});
         QVERIFY2(imp.exitCode == 0, qPrintable(imp.err));
         QVERIFY2(imp.out.startsWith("singleturn: imported 20, skipped 0, human rollouts 20"), qPrintable(imp.out));
         QVERIFY(imp.err.contains("importing singleturn 20/20 (100%)"));  // the progress line
-        Run again = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db, "--json"});
+        ProcessResult again = runIglu({"import", "singleturn", sample + "/iglu-singleturn", "--db", db, "--json"});
         const QJsonObject report = QJsonDocument::fromJson(again.out.toUtf8()).object();
         QCOMPARE(report.value("imported").toInt(), 20);
         QVERIFY(report.contains("skipped_by_reason"));
         QVERIFY(runIglu({"import", "structures", sample + "/structures.json", "--db", db}).exitCode == 0);
 
-        Run all = runIglu({"tasks", "--db", db, "--json"});
+        ProcessResult all = runIglu({"tasks", "--db", db, "--json"});
         QCOMPARE(all.exitCode, 0);
         const auto lines = all.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 20 + 156);  // no duplicates after the re-import
@@ -128,13 +115,13 @@ private slots:
         QCOMPARE(block.size(), 4);
         QVERIFY(block[1].toInt() >= -1 && block[1].toInt() <= 7);  // IGLU y, not voxel y
 
-        Run unclear = runIglu({"tasks", "--db", db, "--clear", "no", "--json"});
+        ProcessResult unclear = runIglu({"tasks", "--db", db, "--clear", "no", "--json"});
         QCOMPARE(unclear.out.trimmed().split('\n').size(), 4);
         for (const auto& line : unclear.out.trimmed().split('\n'))
             QCOMPARE(QJsonDocument::fromJson(line.toUtf8()).object().value("clear").toBool(true), false);
-        Run tall = runIglu({"tasks", "--db", db, "--skill", "tall,flying", "--text", "structure", "--limit", "3"});
+        ProcessResult tall = runIglu({"tasks", "--db", db, "--skill", "tall,flying", "--text", "structure", "--limit", "3"});
         QCOMPARE(lastLine(tall.out), QStringLiteral("3 tasks"));
-        Run bad = runIglu({"tasks", "--db", db, "--skill", "wobbly"});
+        ProcessResult bad = runIglu({"tasks", "--db", db, "--skill", "wobbly"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("unknown skill 'wobbly'"));
     }
@@ -144,17 +131,17 @@ private slots:
         const QString db = dir.path() + "/c.db";
         const QString sample = QStringLiteral(IGLU_SOURCE_DIR) + "/examples/data";
         QCOMPARE(runIglu({"import", "structures", sample + "/structures.json", "--db", db}).exitCode, 0);
-        Run labeled = runIglu({"label", "auto", "--db", db});
+        ProcessResult labeled = runIglu({"label", "auto", "--db", db});
         QVERIFY2(labeled.exitCode == 0, qPrintable(labeled.err));
         QVERIFY(labeled.out.startsWith("labeled 156 of 156 tasks (auto-labeler v1)"));
         // Auto labels sit beside the human ones; the listing prefers the human labels.
-        Run c1 = runIglu({"tasks", "--db", db, "--text", "bell", "--json"});
+        ProcessResult c1 = runIglu({"tasks", "--db", db, "--text", "bell", "--json"});
         const QJsonObject bell = QJsonDocument::fromJson(c1.out.trimmed().split('\n').first().toUtf8()).object();
         QCOMPARE(bell.value("id").toString(), QStringLiteral("C1"));
         QCOMPARE(bell.value("human_skills").toArray(), (QJsonArray{"flying", "tall"}));
         QVERIFY(bell.value("auto_skills").toArray().contains(QJsonValue("flat")));  // one vertical plane
 
-        Run eval = runIglu({"label", "eval", sample + "/structures.json", "--json"});
+        ProcessResult eval = runIglu({"label", "eval", sample + "/structures.json", "--json"});
         QVERIFY2(eval.exitCode == 0, qPrintable(eval.err));
         const QJsonObject o = QJsonDocument::fromJson(eval.out.toUtf8()).object();
         QCOMPARE(o.value("structures").toInt(), 104);
@@ -163,23 +150,23 @@ private slots:
             for (const char* key : {"precision", "recall", "f1", "kappa"}) QVERIFY2(k.contains(key), key);
             QCOMPARE(k.value("tp").toInt() + k.value("fp").toInt() + k.value("fn").toInt() + k.value("tn").toInt(), 104);
         }
-        Run text = runIglu({"label", "eval", sample + "/structures.json"});
+        ProcessResult text = runIglu({"label", "eval", sample + "/structures.json"});
         QVERIFY(text.out.contains("flying"));
-        Run missing = runIglu({"label", "eval", dir.path() + "/none.json"});
+        ProcessResult missing = runIglu({"label", "eval", dir.path() + "/none.json"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("none.json: no such file"));
     }
 
     void importErrorsAreClear() {
         QTemporaryDir dir;
-        Run missing = runIglu({"import", "singleturn", dir.path(), "--db", dir.path() + "/c.db"});
+        ProcessResult missing = runIglu({"import", "singleturn", dir.path(), "--db", dir.path() + "/c.db"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(missing.err.contains("clarifying_questions_train.csv: no such file"), qPrintable(missing.err));
         QFile notCatalog(dir.path() + "/notes.txt");
         QVERIFY(notCatalog.open(QIODevice::WriteOnly));
         notCatalog.write(QByteArray(4096, 'x'));
         notCatalog.close();
-        Run foreign = runIglu({"tasks", "--db", dir.path() + "/notes.txt"});
+        ProcessResult foreign = runIglu({"tasks", "--db", dir.path() + "/notes.txt"});
         QCOMPARE(foreign.exitCode, 2);
         QVERIFY2(foreign.err.contains("notes.txt: not an IGLU catalog"), qPrintable(foreign.err));
     }

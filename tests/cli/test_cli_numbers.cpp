@@ -4,28 +4,14 @@
 // And the size limits stated in messages are the limits the checks use.
 #include <QtTest>
 
-#include <QProcess>
 #include <QTemporaryDir>
+
+#include "support/process.hpp"
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    bool crashed = true;
-    QString out, err;
-};
-
-Run runIglu(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_CLI_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitCode(), p.exitStatus() != QProcess::NormalExit, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using iglu::test::ProcessResult;
+using iglu::test::runIglu;
 
 }  // namespace
 
@@ -37,7 +23,7 @@ class TestCliNumbers : public QObject {
 private slots:
     void initTestCase() {
         catalog_ = tmp_.filePath("c.db");
-        const Run imp = runIglu({"import", "structures", QStringLiteral(IGLU_SOURCE_DIR "/examples/data/structures.json"), "--db", catalog_});
+        const ProcessResult imp = runIglu({"import", "structures", QStringLiteral(IGLU_SOURCE_DIR "/examples/data/structures.json"), "--db", catalog_});
         QVERIFY2(imp.exitCode == 0, qPrintable(imp.err));
         taskList_ = tmp_.filePath("t.jsonl");
         QFile f(taskList_);
@@ -93,7 +79,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, option);
         QFETCH(QString, value);
-        const Run r = runIglu(args);
+        const ProcessResult r = runIglu(args);
         QVERIFY2(!r.crashed, "the command crashed or hung");
         QVERIFY2(r.exitCode != 0, qPrintable(r.out));
         const QString all = r.err + r.out;
@@ -106,7 +92,7 @@ private slots:
     // renders, one more is refused with the same number.
     void renderSizeLimitIsTheStatedOne() {
         const QString out = tmp_.filePath("wide.png");
-        Run r = runIglu({"render", "--db", taskList_, "--task", "t1", "--out", out, "--pov", "--size", "9000x1"});
+        ProcessResult r = runIglu({"render", "--db", taskList_, "--task", "t1", "--out", out, "--pov", "--size", "9000x1"});
         QVERIFY(!r.crashed);
         QVERIFY(r.exitCode != 0);
         static const QRegularExpression limit(QStringLiteral("1\\.\\.(\\d+)"));
@@ -127,7 +113,7 @@ private slots:
 
     // Good numbers still work.
     void goodNumbersAreAccepted() {
-        Run r = runIglu({"tasks", "--db", catalog_, "--limit", "3"});
+        ProcessResult r = runIglu({"tasks", "--db", catalog_, "--limit", "3"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.trimmed().endsWith(QStringLiteral("3 tasks")), qPrintable(r.out));
         r = runIglu({"render", "--db", taskList_, "--task", "t1", "--out", tmp_.filePath("p.png"), "--pov", "--size", "+32x32",

@@ -1,50 +1,30 @@
 // Every `iglu` command that takes --db, run as a user runs it on the corrupt-catalog corpus
-// (tests/catalog/corrupt_catalogs.hpp): a non-zero exit (not a signal), an error on stderr naming
+// (tests/support/corrupt_catalogs.hpp): a non-zero exit (not a signal), an error on stderr naming
 // the file, and the file's folder byte for byte as it was (no -wal, -shm or journal created).
 // Also the open modes from the command line: an empty --db, a catalog that does not exist (never
 // created by a failing command), and a write-protected catalog or folder (listed, not changed).
 #include <QtTest>
 
 #include <QFileInfo>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <unistd.h>
 
-#include "../catalog/corrupt_catalogs.hpp"
+#include "support/corrupt_catalogs.hpp"
+#include "support/process.hpp"
 
 namespace {
 
-struct Run {
-    bool crashed = false;
-    int exitCode = -1;
-    QString out, err;
-};
+using iglu::test::igluPath;
+using iglu::test::ProcessResult;
 
-// IGLU_TEST_CLI runs the test against another build of iglu (e.g. to see it fail on an old one).
-QString igluPath() { return qEnvironmentVariable("IGLU_TEST_CLI", QStringLiteral(IGLU_CLI_PATH)); }
-
-Run runIglu(const QStringList& args, bool asOtherUser = false) {
-    QProcess p;
+ProcessResult runIglu(const QStringList& args, bool asOtherUser = false) {
     // Root ignores file permissions: a write-protected catalog is tried as the user "nobody".
     if (asOtherUser && ::geteuid() == 0)
-        p.start(QStringLiteral("setpriv"),
-                QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", igluPath()} + args);
-    else
-        p.start(igluPath(), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    Run r;
-    r.crashed = p.exitStatus() != QProcess::NormalExit;
-    r.exitCode = r.crashed ? -1 : p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+        return iglu::test::runProcess(QStringLiteral("setpriv"),
+                                      QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", igluPath()} + args);
+    return iglu::test::runIglu(args);
 }
-
-QString source(const char* rel) { return QStringLiteral(IGLU_SOURCE_DIR "/") + QLatin1String(rel); }
 
 }  // namespace
 
@@ -58,12 +38,12 @@ private slots:
         QVERIFY(work_.isValid());
         good_ = work_.filePath("good/good.db");
         QDir(work_.path()).mkpath("good");
-        Run imp = runIglu({"import", "structures", source("examples/data/structures.json"), "--db", good_});
+        ProcessResult imp = runIglu({"import", "structures", iglu::test::sourcePath("examples/data/structures.json"), "--db", good_});
         QVERIFY2(imp.exitCode == 0, qPrintable(imp.err));
-        Run lab = runIglu({"label", "auto", "--db", good_});
+        ProcessResult lab = runIglu({"label", "auto", "--db", good_});
         QVERIFY2(lab.exitCode == 0, qPrintable(lab.err));
         labels_ = work_.filePath("labels.csv");
-        Run exp = runIglu({"label", "export", "--db", good_, "--out", labels_});
+        ProcessResult exp = runIglu({"label", "export", "--db", good_, "--out", labels_});
         QVERIFY2(exp.exitCode == 0, qPrintable(exp.err));
         QVERIFY(!QFileInfo::exists(good_ + "-wal"));
     }
@@ -78,11 +58,11 @@ private slots:
         const QList<QStringList> commands = {
             {"tasks", "--db", "%1"},
             {"tasks", "--db", "%1", "--json", "--skill", "tall"},
-            {"import", "structures", source("examples/data/structures.json"), "--db", "%1"},
+            {"import", "structures", iglu::test::sourcePath("examples/data/structures.json"), "--db", "%1"},
             {"label", "auto", "--db", "%1"},
             {"label", "export", "--db", "%1", "--out", out + "/labels.json"},
             {"label", "import", labels_, "--db", "%1"},
-            {"run", source("examples/experiments/oracle_flying.lua"), "--db", "%1", "--tasks", "ids:C1", "--quiet"},
+            {"run", iglu::test::sourcePath("examples/experiments/oracle_flying.lua"), "--db", "%1", "--tasks", "ids:C1", "--quiet"},
             {"render", "--db", "%1", "--task", "C1", "--pov", "--size", "32x32", "--out", out + "/pov.png"},
         };
         // The control: each command works on a good copy (so a refusal below is about the file).
@@ -93,7 +73,7 @@ private slots:
             for (const auto& command : commands) {
                 QStringList args = command;
                 args.replaceInStrings("%1", copy);
-                const Run r = runIglu(args);
+                const ProcessResult r = runIglu(args);
                 QVERIFY2(r.exitCode == 0, qPrintable(args.join(' ') + "\n" + r.err.right(2000)));
             }
         }
@@ -104,7 +84,7 @@ private slots:
             for (const auto& command : commands) {
                 QStringList args = command;
                 args.replaceInStrings("%1", bad.path);
-                const Run r = runIglu(args);
+                const ProcessResult r = runIglu(args);
                 ++runs;
                 const QString where = QStringLiteral("iglu %1\n  on %2 (%3):\n  ").arg(args.join(' '), bad.name, bad.what);
                 QVERIFY2(!r.crashed, qPrintable(where + "crashed (signal)\n" + r.err.right(1000)));
@@ -119,12 +99,12 @@ private slots:
 
     void emptyAndMissingCatalogsAreNeverCreated() {
         QTemporaryDir dir;
-        const QString structures = source("examples/data/structures.json");
+        const QString structures = iglu::test::sourcePath("examples/data/structures.json");
         // An empty --db is an error, not a temporary database that stores nothing.
         for (const QStringList& args : {QStringList{"import", "structures", structures, "--db", ""},
                                         QStringList{"tasks", "--db", ""}, QStringList{"label", "auto", "--db", ""},
                                         QStringList{"label", "import", labels_, "--db", ""}}) {
-            const Run r = runIglu(args);
+            const ProcessResult r = runIglu(args);
             QVERIFY2(!r.crashed && r.exitCode != 0, qPrintable(args.join(' ') + ": " + r.out));
             QVERIFY2(!r.err.trimmed().isEmpty(), qPrintable(args.join(' ')));
         }
@@ -135,13 +115,13 @@ private slots:
               QStringList{"label", "export", "--db", absent, "--out", dir.filePath("l.csv")},
               QStringList{"label", "import", labels_, "--db", absent},
               QStringList{"render", "--db", absent, "--task", "C1", "--pov", "--out", dir.filePath("p.png")}}) {
-            const Run r = runIglu(args);
+            const ProcessResult r = runIglu(args);
             QVERIFY2(!r.crashed && r.exitCode != 0, qPrintable(args.join(' ')));
             QVERIFY2(r.err.contains("absent.db"), qPrintable(args.join(' ') + ": " + r.err));
             QVERIFY2(QDir(dir.path()).entryList(QDir::Files).isEmpty(), qPrintable(args.join(' ') + " created a file"));
         }
         // An import that fails before storing anything leaves no catalog behind.
-        const Run bad = runIglu({"import", "singleturn", dir.filePath("no-such-dataset"), "--db", absent});
+        const ProcessResult bad = runIglu({"import", "singleturn", dir.filePath("no-such-dataset"), "--db", absent});
         QVERIFY(!bad.crashed && bad.exitCode != 0);
         QVERIFY2(QDir(dir.path()).entryList(QDir::Files).isEmpty(), "a failed import left a catalog file");
         // And one that stores tasks creates it.
@@ -171,15 +151,15 @@ private slots:
         for (const QString& db : {roDir, writableInRoDir, roFile}) {
             const QString folder = QFileInfo(db).absolutePath();
             const auto before = iglu::test::snapshot(folder);
-            const Run list = runIglu({"tasks", "--db", db}, true);
+            const ProcessResult list = runIglu({"tasks", "--db", db}, true);
             QVERIFY2(list.exitCode == 0, qPrintable(db + ": " + list.err));
             QVERIFY2(list.out.trimmed().endsWith("156 tasks"), qPrintable(list.out.right(300)));
-            const Run json = runIglu({"tasks", "--db", db, "--json", "--limit", "1"}, true);
+            const ProcessResult json = runIglu({"tasks", "--db", db, "--json", "--limit", "1"}, true);
             QVERIFY2(json.exitCode == 0 && json.out.startsWith("{"), qPrintable(json.err));
-            const Run exported = runIglu({"label", "export", "--db", db, "--out", dir.filePath("exported.csv")}, true);
+            const ProcessResult exported = runIglu({"label", "export", "--db", db, "--out", dir.filePath("exported.csv")}, true);
             QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
             // Writing commands say so, naming the file.
-            const Run label = runIglu({"label", "auto", "--db", db}, true);
+            const ProcessResult label = runIglu({"label", "auto", "--db", db}, true);
             QVERIFY2(!label.crashed && label.exitCode != 0 && label.err.contains(QFileInfo(db).fileName()),
                      qPrintable(label.err));
             QVERIFY2(label.err.contains("the catalog is read-only"), qPrintable(label.err));  // said before any work starts

@@ -3,13 +3,12 @@
 #include <QtTest>
 
 #include <QTemporaryDir>
-#include <fstream>
-#include <sstream>
 
-#include "../shared_dir.hpp"
 #include "core/conformance/pov_frames.hpp"
 #include "core/conformance/trace_replay.hpp"
 #include "core/pov/pov_renderer.hpp"
+#include "support/files.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu::core::conformance;
 
@@ -22,17 +21,7 @@ QString describe(const CheckResult& r) {
     return lines.join('\n');
 }
 
-std::string readAll(const QString& path) {
-    std::ifstream in(path.toStdString());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-void writeAll(const QString& path, const std::string& text) {
-    std::ofstream out(path.toStdString());
-    out << text;
-}
+std::string readText(const QString& path) { return iglu::test::readAll(path).toStdString(); }
 
 }  // namespace
 
@@ -63,14 +52,14 @@ private slots:
     void corruptedTraceIsReportedByStepAndField() {
         IGLU_REQUIRE_SHARED("conformance/traces");
         const QString src = iglu::test::sharedDir() + "/conformance/traces/00_CQ-game-6_walking.json";
-        std::string text = readAll(src);
+        std::string text = readText(src);
         // Step 1 of this trace turns the camera to yaw 355; claim 350 instead.
         const std::string needle = "\"rot\":[355.0,0.0]";
         const auto at = text.find(needle);
         QVERIFY(at != std::string::npos);
         text.replace(at, needle.size(), "\"rot\":[350.0,0.0]");
         QTemporaryDir dir;
-        writeAll(dir.filePath("bad.json"), text);
+        QVERIFY(iglu::test::writeAll(dir.filePath("bad.json"), QByteArray::fromStdString(text)));
         const TraceResult r = replayTrace(dir.filePath("bad.json").toStdString());
         QVERIFY(!r.passed());
         QCOMPARE(r.failures.front().step, 1);
@@ -80,9 +69,9 @@ private slots:
 
     void truncatedTraceIsAnErrorNamingTheFile() {
         IGLU_REQUIRE_SHARED("conformance/traces");
-        const std::string text = readAll(iglu::test::sharedDir() + "/conformance/traces/00_CQ-game-6_flying.json");
+        const std::string text = readText(iglu::test::sharedDir() + "/conformance/traces/00_CQ-game-6_flying.json");
         QTemporaryDir dir;
-        writeAll(dir.filePath("cut.json"), text.substr(0, text.size() / 2));
+        QVERIFY(iglu::test::writeAll(dir.filePath("cut.json"), QByteArray::fromStdString(text.substr(0, text.size() / 2))));
         try {
             replayTrace(dir.filePath("cut.json").toStdString());
             QFAIL("no error for a truncated trace");
@@ -94,12 +83,12 @@ private slots:
 
     void missingFieldIsAnErrorNamingTheStep() {
         IGLU_REQUIRE_SHARED("conformance/traces");
-        std::string text = readAll(iglu::test::sharedDir() + "/conformance/traces/00_CQ-game-6_walking.json");
+        std::string text = readText(iglu::test::sharedDir() + "/conformance/traces/00_CQ-game-6_walking.json");
         const auto at = text.find("\"t\":2,\"action\":");
         QVERIFY(at != std::string::npos);
         text.replace(at, 15, "\"t\":2,\"act\":");
         QTemporaryDir dir;
-        writeAll(dir.filePath("nofield.json"), text);
+        QVERIFY(iglu::test::writeAll(dir.filePath("nofield.json"), QByteArray::fromStdString(text)));
         try {
             replayTrace(dir.filePath("nofield.json").toStdString());
             QFAIL("no error for a step without an action");

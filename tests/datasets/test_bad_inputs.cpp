@@ -5,7 +5,6 @@
 // clear message naming the file and the line or field, a normal exit (no signal, no hang: a FIFO
 // is never opened for reading), and the catalog holding exactly the good rows (a bad row is
 // skipped) or nothing (a file that cannot be used at all refuses the import before writing).
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -26,6 +25,7 @@
 #include "core/util/utf8.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
+#include "support/process.hpp"
 
 using namespace iglu;
 using namespace iglu::datasets;
@@ -115,22 +115,9 @@ void makeBad(const fs::path& p, Bad b) {
 // root ignores file permissions: the unreadable-file case is only meaningful for other users.
 bool canTestUnreadable() { return ::geteuid() != 0; }
 
-struct Run {
-    int code = -1;
-    bool crashed = true;
-    QString out, err;
-};
-Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_CLI_PATH), args);
-    if (!p.waitForFinished(60000)) {  // a hang (e.g. blocked on a FIFO) fails the test
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitCode(), p.exitStatus() != QProcess::NormalExit, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using iglu::test::ProcessResult;
+// `iglu` with a short hang detector: a hang (e.g. blocked on a FIFO) fails the test.
+ProcessResult runCli(const QStringList& args) { return iglu::test::runIglu(args, {60000, {}}); }
 
 int countOf(const std::map<Reason, int>& m, Reason r) {
     const auto it = m.find(r);
@@ -208,8 +195,8 @@ private slots:
                 const QString db = QString::fromStdString(freshDb());
                 QStringList args{"import", "singleturn", QString::fromStdString(root.string()), "--db", db};
                 if (json) args << "--json";
-                const Run run = runCli(args);
-                QVERIFY2(!run.crashed && run.code == 0, qPrintable(run.err));
+                const ProcessResult run = runCli(args);
+                QVERIFY2(!run.crashed && run.exitCode == 0, qPrintable(run.err));
                 QVERIFY2(run.out.contains(QString::fromStdString(where)) && run.out.contains(QString::fromStdString(kColumns[col])),
                          qPrintable(run.out));
                 if (json) {
@@ -242,9 +229,9 @@ private slots:
             }
             QCOMPARE(c.taskCount(), 0);
         }
-        const Run run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
+        const ProcessResult run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
         QVERIFY(!run.crashed);
-        QCOMPARE(run.code, 2);
+        QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("clarifying_questions_train.csv:1") && run.err.contains("not UTF-8"), qPrintable(run.err));
         QVERIFY2(!run.err.contains("json.exception"), qPrintable(run.err));
 
@@ -290,9 +277,9 @@ private slots:
                     }
                     QCOMPARE(c.taskCount(), 0);
                 }
-                const Run run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
+                const ProcessResult run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
                 QVERIFY2(!run.crashed, "iglu import hung or crashed");
-                QCOMPARE(run.code, 2);
+                QCOMPARE(run.exitCode, 2);
                 QVERIFY2(run.err.contains("clarifying_questions_train.csv") && run.err.contains(badName(bad)), qPrintable(run.err));
             }
             // A world file (start of game 2, target of game 3): that row is skipped, naming the file and what it is.
@@ -309,9 +296,9 @@ private slots:
                     const QString issues = issuesText(r);
                     QVERIFY2(issues.contains(QString::fromStdString(rel)) && issues.contains(badName(bad)), qPrintable(issues));
                 }
-                const Run run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(freshDb())});
+                const ProcessResult run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(freshDb())});
                 QVERIFY2(!run.crashed, "iglu import hung or crashed");
-                QCOMPARE(run.code, 0);
+                QCOMPARE(run.exitCode, 0);
                 QVERIFY2(run.out.contains(QString::fromStdString(rel)) && run.out.contains(badName(bad)), qPrintable(run.out));
             }
             // A session step and structures.json.
@@ -328,10 +315,10 @@ private slots:
             {
                 const fs::path root = freshDir();
                 makeBad(root / "structures.json", bad);
-                const Run run = runCli({"import", "structures", QString::fromStdString((root / "structures.json").string()), "--db",
+                const ProcessResult run = runCli({"import", "structures", QString::fromStdString((root / "structures.json").string()), "--db",
                                         QString::fromStdString(freshDb())});
                 QVERIFY2(!run.crashed, "iglu import hung or crashed");
-                QCOMPARE(run.code, 2);
+                QCOMPARE(run.exitCode, 2);
                 QVERIFY2(run.err.contains("structures.json") && run.err.contains(badName(bad)), qPrintable(run.err));
             }
             // A task list (.jsonl) is read the same way.
@@ -394,10 +381,10 @@ private slots:
                 }
                 QCOMPARE(c.taskCount(), 0);
             }
-            const Run run = runCli({"import", "structures", QString::fromStdString((dir / "structures.json").string()), "--db",
+            const ProcessResult run = runCli({"import", "structures", QString::fromStdString((dir / "structures.json").string()), "--db",
                                     QString::fromStdString(db)});
             QVERIFY(!run.crashed);
-            QCOMPARE(run.code, 2);
+            QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains("line 2") && run.err.contains("duplicate key \"id\""), qPrintable(run.err));
         }
         // A label file.
@@ -436,9 +423,9 @@ private slots:
             std::string text = csvText(goodRows()) + "CQ-game-9,\"Which";
             spit(root / "clarifying_questions_train.csv", text);
             const std::string db = freshDb();
-            const Run run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
+            const ProcessResult run = runCli({"import", "singleturn", QString::fromStdString(root.string()), "--db", QString::fromStdString(db)});
             QVERIFY(!run.crashed);
-            QCOMPARE(run.code, 2);
+            QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains("clarifying_questions_train.csv:5") && run.err.contains("unterminated"), qPrintable(run.err));
             QCOMPARE(taskIds(db).size(), std::size_t(0));
         }
@@ -456,10 +443,10 @@ private slots:
         {
             const fs::path dir = freshDir();
             spit(dir / "structures.json", "{\"structures\": [{\"id\": \"C1\",\n \"blocks\": [[0,0");
-            const Run run = runCli({"import", "structures", QString::fromStdString((dir / "structures.json").string()), "--db",
+            const ProcessResult run = runCli({"import", "structures", QString::fromStdString((dir / "structures.json").string()), "--db",
                                     QString::fromStdString(freshDb())});
             QVERIFY(!run.crashed);
-            QCOMPARE(run.code, 2);
+            QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains("structures.json: line 2") && run.err.contains("malformed JSON"), qPrintable(run.err));
         }
     }
@@ -470,8 +457,8 @@ private slots:
         const fs::path root = freshDir();
         spit(root / "builder-data/1-c1/step-2", world(0));
         fs::create_directories(root / "builder-data/caf\xE9");
-        const Run run = runCli({"import", "sessions", QString::fromStdString(root.string()), "--db", QString::fromStdString(freshDb()), "--json"});
-        QVERIFY2(!run.crashed && run.code == 0, qPrintable(run.err));
+        const ProcessResult run = runCli({"import", "sessions", QString::fromStdString(root.string()), "--db", QString::fromStdString(freshDb()), "--json"});
+        QVERIFY2(!run.crashed && run.exitCode == 0, qPrintable(run.err));
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(j["imported"].get<int>(), 1);
         QCOMPARE(j["skipped"].get<int>(), 1);
@@ -489,8 +476,8 @@ private slots:
             t.clarifyingQuestion = "\xFF?";
             c.putTask(t);
         }
-        const Run run = runCli({"tasks", "--db", QString::fromStdString(db), "--json"});
-        QVERIFY2(!run.crashed && run.code == 0, qPrintable(run.err));
+        const ProcessResult run = runCli({"tasks", "--db", QString::fromStdString(db), "--json"});
+        QVERIFY2(!run.crashed && run.exitCode == 0, qPrintable(run.err));
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(j["id"].get<std::string>(), std::string("bad-text"));
         QCOMPARE(j["instruction"].get<std::string>(), std::string("caf\xEF\xBF\xBD au lait"));

@@ -18,7 +18,8 @@
 #include "datasets/label_io.hpp"
 #include "datasets/tape.hpp"
 #include "datasets/world_state.hpp"
-#include "../shared_dir.hpp"
+#include "support/process.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 using namespace iglu::datasets;
@@ -398,7 +399,7 @@ private slots:
         const QString root = iglu::test::sharedDir() + "/data/iglu-singleturn";
         const QString db = QString::fromStdString(freshDb());
         QProcess p;
-        p.setProgram(IGLU_CLI_PATH);
+        p.setProgram(iglu::test::igluPath());
         p.setArguments({"import", "singleturn", root, "--db", db});
         p.start();
         QVERIFY(p.waitForStarted());
@@ -422,10 +423,8 @@ private slots:
             qInfo("killed with %d of 451 tasks stored", partial);
             for (const auto& t : c.findTasks()) QCOMPARE(c.rollouts(t.id).size(), std::size_t(1));  // task and tape land together
         }
-        QProcess again;
-        again.start(IGLU_CLI_PATH, {"import", "singleturn", root, "--db", db});
-        QVERIFY(again.waitForFinished(120000));
-        QCOMPARE(again.exitCode(), 0);
+        const iglu::test::ProcessResult again = iglu::test::runIglu({"import", "singleturn", root, "--db", db});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         catalog::Catalog c(db.toStdString());
         QCOMPARE(c.taskCount(), 451);
         int rollouts = 0;

@@ -9,26 +9,22 @@
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/agent_session.hpp"
+#include "support/lua.hpp"
 
 using namespace iglu;
 using namespace iglu::scripting;
 
 namespace {
 
-std::string exampleAgent(const char* name) { return std::string(IGLU_SOURCE_DIR) + "/examples/agents/" + name; }
-std::string testAgent(const char* name) { return std::string(IGLU_SOURCE_DIR) + "/tests/scripting/lua/agents/" + name; }
+using test::exampleAgentPath;
+using test::testAgentPath;
 
 std::vector<core::Task> bundledTasks() {
     return core::readTaskList(std::string(IGLU_SOURCE_DIR) + "/examples/tasks/bench_tasks.jsonl");
 }
 
 ExperimentSpec spec(const std::string& agent, core::ActionSpace space, int maxSteps, bool targetInObs) {
-    ExperimentSpec s;
-    s.name = "session-test";
-    s.agentPath = agent;
-    s.scriptPath = agent;
-    s.env.actionSpace = space;
-    s.env.maxSteps = maxSteps;
+    ExperimentSpec s = test::agentSpec(agent, space, maxSteps);
     s.env.targetInObs = targetInObs;
     s.recordRollouts = true;
     return s;
@@ -86,7 +82,7 @@ private slots:
         QFETCH(int, maxSteps);
         const auto tasks = bundledTasks();
         const ExperimentSpec s =
-            spec(exampleAgent(agent.toLatin1().constData()), static_cast<core::ActionSpace>(space), maxSteps, true);
+            spec(exampleAgentPath(agent.toLatin1().constData()), static_cast<core::ActionSpace>(space), maxSteps, true);
         AgentWorker worker(s, agentSandbox(s));
         AgentSession session(AgentScript{s.agentPath, std::nullopt}, sessionConfig(s), agentSandbox(s));
         for (const auto& task : tasks) {
@@ -234,7 +230,7 @@ private slots:
             c.env.maxSteps = 500;
             c.env.targetInObs = true;
             c.stopOnDone = true;
-            AgentSession s(AgentScript{exampleAgent("oracle.lua"), std::nullopt}, c, agentSandbox(exampleAgent("oracle.lua")));
+            AgentSession s(AgentScript{exampleAgentPath("oracle.lua"), std::nullopt}, c, agentSandbox(exampleAgentPath("oracle.lua")));
             QVERIFY(s.reset(tasks[0], 1));
             StepReport r;
             while (s.running()) r = s.step();
@@ -246,7 +242,7 @@ private slots:
 
     void printGoesToTheHook() {
         const auto tasks = bundledTasks();
-        const std::string name = testAgent("printing.lua");
+        const std::string name = testAgentPath("printing.lua");
         SessionConfig c;
         c.env.maxSteps = 2;
         AgentSession s(AgentScript{name, "return { reset = function(obs, task) print('reset', task.id, 1.5, nil) end,\n"

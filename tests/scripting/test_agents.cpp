@@ -5,26 +5,22 @@
 
 #include <map>
 
-#include "../shared_dir.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/runner.hpp"
+#include "support/lua.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 using namespace iglu::scripting;
 
 namespace {
 
-std::string agentPath(const char* name) { return std::string(IGLU_SOURCE_DIR) + "/tests/scripting/lua/agents/" + name; }
-std::string exampleAgent(const char* name) { return std::string(IGLU_SOURCE_DIR) + "/examples/agents/" + name; }
+using test::exampleAgentPath;
+using test::testAgentPath;
 
 ExperimentSpec spec(const std::string& agent, core::ActionSpace space = core::ActionSpace::Walking, int maxSteps = 60) {
-    ExperimentSpec s;
-    s.name = "test";
-    s.agentPath = agent;
-    s.scriptPath = agent;
-    s.env.actionSpace = space;
-    s.env.maxSteps = maxSteps;
+    ExperimentSpec s = test::agentSpec(agent, space, maxSteps);
     s.instructionBudget = 1'000'000;
     s.memoryLimit = 64u << 20;
     return s;
@@ -43,7 +39,7 @@ private slots:
 
     void scriptErrorAbortsTheEpisodeWithFileAndLine() {
         const auto tasks = conformanceTasks();
-        const ExperimentSpec s = spec(agentPath("failing.lua"));
+        const ExperimentSpec s = spec(testAgentPath("failing.lua"));
         AgentWorker w(s, agentSandbox(s));
         const EpisodeOutcome o = w.run(tasks[0], 1, 0);
         QVERIFY(!o.ok);
@@ -58,7 +54,7 @@ private slots:
 
     void runawayAgentIsStoppedThroughPcall() {
         const auto tasks = conformanceTasks();
-        const ExperimentSpec s = spec(agentPath("runaway.lua"));
+        const ExperimentSpec s = spec(testAgentPath("runaway.lua"));
         AgentWorker w(s, agentSandbox(s));
         const EpisodeOutcome o = w.run(tasks[0], 1, 0);
         QVERIFY(!o.ok);
@@ -70,7 +66,7 @@ private slots:
     void invalidActionsAndEscapesFailTheEpisode() {
         const auto tasks = conformanceTasks();
         {
-            const ExperimentSpec s = spec(agentPath("bad_action.lua"));
+            const ExperimentSpec s = spec(testAgentPath("bad_action.lua"));
             AgentWorker w(s, agentSandbox(s));
             const EpisodeOutcome o = w.run(tasks[0], 1, 0);
             QVERIFY(!o.ok);
@@ -78,7 +74,7 @@ private slots:
         }
         {
             QFile::remove("/tmp/iglu_escape");
-            const ExperimentSpec s = spec(agentPath("escape.lua"));
+            const ExperimentSpec s = spec(testAgentPath("escape.lua"));
             AgentWorker w(s, agentSandbox(s));
             const EpisodeOutcome o = w.run(tasks[0], 1, 0);
             QVERIFY(!o.ok);
@@ -86,14 +82,14 @@ private slots:
             QVERIFY(!QFile::exists("/tmp/iglu_escape"));
         }
         {
-            const ExperimentSpec s = spec(agentPath("random.lua.missing"));
+            const ExperimentSpec s = spec(testAgentPath("random.lua.missing"));
             QVERIFY_THROWS_EXCEPTION(ScriptError, AgentWorker(s, agentSandbox(s)));
         }
     }
 
     void agentOptionsReachReset() {
         const auto tasks = conformanceTasks();
-        ExperimentSpec s = spec(agentPath("options.lua"));
+        ExperimentSpec s = spec(testAgentPath("options.lua"));
         s.agentOptions = {{"answer", OptionValue(42LL)}, {"name", OptionValue(std::string("x"))}, {"on", OptionValue(true)},
                           {"ratio", OptionValue(0.5)}};
         AgentWorker w(s, agentSandbox(s));
@@ -109,7 +105,7 @@ private slots:
 
     void runnerGoesOnAfterAFailureAndIsReproducible() {
         const auto tasks = conformanceTasks();
-        ExperimentSpec s = spec(agentPath("fails_on_task.lua"), core::ActionSpace::Walking, 80);
+        ExperimentSpec s = spec(testAgentPath("fails_on_task.lua"), core::ActionSpace::Walking, 80);
         s.seeds = {1, 2};
         const auto todo = allEpisodes(s, 12);
         auto runWith = [&](int jobs) {
@@ -149,7 +145,7 @@ private slots:
 
     void cancelStopsAndKeepsFinishedEpisodes() {
         const auto tasks = conformanceTasks();
-        const ExperimentSpec s = spec(exampleAgent("random.lua"), core::ActionSpace::Walking, 200);
+        const ExperimentSpec s = spec(exampleAgentPath("random.lua"), core::ActionSpace::Walking, 200);
         const auto todo = allEpisodes(s, tasks.size());
         std::atomic<bool> cancel{false};
         RunOptions o;
@@ -170,7 +166,7 @@ private slots:
         const auto tasks = conformanceTasks();
         struct Case { core::ActionSpace space; int steps; double minRate; };
         for (const Case c : {Case{core::ActionSpace::Flying, 500, 0.9}, Case{core::ActionSpace::Walking, 1000, 0.7}}) {
-            ExperimentSpec s = spec(exampleAgent("oracle.lua"), c.space, c.steps);
+            ExperimentSpec s = spec(exampleAgentPath("oracle.lua"), c.space, c.steps);
             s.env.targetInObs = true;
             s.instructionBudget = 50'000'000;
             int successes = 0, errors = 0;
@@ -191,7 +187,7 @@ private slots:
 
     void rolloutsRecordEveryStep() {
         const auto tasks = conformanceTasks();
-        ExperimentSpec s = spec(exampleAgent("oracle.lua"), core::ActionSpace::Flying, 500);
+        ExperimentSpec s = spec(exampleAgentPath("oracle.lua"), core::ActionSpace::Flying, 500);
         s.env.targetInObs = true;
         s.recordRollouts = true;
         AgentWorker w(s, agentSandbox(s));

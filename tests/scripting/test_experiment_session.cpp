@@ -19,13 +19,15 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
 #include "scripting/error.hpp"
 #include "scripting/experiment.hpp"
 #include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
+#include "support/experiments.hpp"
+#include "support/files.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 using namespace iglu::scripting;
@@ -33,32 +35,14 @@ using namespace iglu::scripting;
 namespace {
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text) {
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly)) return {};
-    f.write(text.toUtf8());
-    return f.fileName();
+    return test::writeFile(dir.path(), name, text);
 }
 
-/// The first n conformance tasks as a task-list file in `dir`.
-QString taskSubset(const QTemporaryDir& dir, int n) {
-    QFile in(test::sharedDir() + "/conformance/tasks.jsonl");
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    QString text;
-    for (int i = 0; i < n && !in.atEnd(); ++i) text += QString::fromUtf8(in.readLine());
-    return writeFile(dir, "tasks.jsonl", text);
-}
+QString taskSubset(const QTemporaryDir& dir, int n) { return test::conformanceTaskSubset(dir.path(), n); }
 
 QString experiment(const QTemporaryDir& dir, const QString& file, const QString& name, const QString& agent,
                    const QString& tasks, const QString& env) {
-    return writeFile(dir, file,
-                     QString("return { name = '%1', agent = '%2', tasks = { file = '%3' }, env = %4, seeds = {1} }")
-                         .arg(name, agent, tasks, env));
-}
-
-int stored(const QString& db, const std::string& name) {
-    catalog::Catalog cat(db.toStdString());
-    const auto e = cat.experiment(name);
-    return e ? static_cast<int>(cat.episodes(e->id).size()) : 0;
+    return writeFile(dir, file, test::experimentSource(name, agent, tasks, env));
 }
 
 /// A catalog of real tasks: the 451 single-turn tasks of ../shared/data when present (the set that
@@ -157,12 +141,11 @@ private slots:
     void initTestCase() { IGLU_REQUIRE_SHARED("conformance/tasks.jsonl"); }
 
     void runStoresAndResumes() {
-        QTemporaryDir dir;
-        const QString db = dir.filePath("c.db");
-        const QString exp = experiment(dir, "oracle.lua", "oracle6", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
-                                       taskSubset(dir, 6), "{ action_space = 'flying', max_steps = 500, target_in_obs = true }");
+        const test::ExperimentFolder folder(6);
+        const QString exp = folder.experiment("oracle.lua", "oracle6", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
+                                              "{ action_space = 'flying', max_steps = 500, target_in_obs = true }");
         SessionOptions so;
-        so.db = db.toStdString();
+        so.db = folder.db.toStdString();
         Summary first;
         {
             ExperimentSession s(exp.toStdString(), so);
@@ -193,7 +176,7 @@ private slots:
             QVERIFY(s.summary().overall().meanF1() > s.summary().overall().baselineMeanF1());
             first = s.summary();
         }
-        QCOMPARE(stored(db, "oracle6"), 6);
+        QCOMPARE(test::storedEpisodes(folder.db, "oracle6"), 6);
 
         // A new session resumes: everything is stored, nothing runs, the summary is the same.
         ExperimentSession again(exp.toStdString(), so);
@@ -203,22 +186,21 @@ private slots:
         QCOMPARE(again.summary().perSkill().size(), first.perSkill().size());
         for (const auto& [name, stats] : first.perSkill()) compareStats(again.summary().perSkill().at(name), stats);
         QCOMPARE(again.run({}).finished, 0);
-        QCOMPARE(stored(db, "oracle6"), 6);
+        QCOMPARE(test::storedEpisodes(folder.db, "oracle6"), 6);
 
         // The stored summary (what the Experiments plugin shows) is the same too.
-        catalog::Catalog cat(db.toStdString());
+        catalog::Catalog cat(folder.db.toStdString());
         const Summary fromCatalog = storedSummary(cat, again.experimentId());
         compareStats(fromCatalog.overall(), first.overall());
     }
 
     void cancelKeepsFinishedEpisodesAndResumes() {
-        QTemporaryDir dir;
-        const QString db = dir.filePath("c.db");
         const int n = 20;
-        const QString exp = experiment(dir, "slow.lua", "slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua",
-                                       taskSubset(dir, n), "{ action_space = 'walking', max_steps = 300 }");
+        const test::ExperimentFolder folder(n);
+        const QString exp = folder.experiment("slow.lua", "slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua",
+                                              "{ action_space = 'walking', max_steps = 300 }");
         SessionOptions so;
-        so.db = db.toStdString();
+        so.db = folder.db.toStdString();
         ExperimentSession s(exp.toStdString(), so);
         std::atomic<bool> cancel{false};
         SessionRun how;
@@ -232,7 +214,7 @@ private slots:
         QVERIFY(r.cancelled);
         QVERIFY2(r.finished >= 2 && r.finished < n, qPrintable(QString::number(r.finished)));
         // Every finished episode is stored, nothing else.
-        QCOMPARE(stored(db, "slow"), r.finished);
+        QCOMPARE(test::storedEpisodes(folder.db, "slow"), r.finished);
         QCOMPARE(s.summary().overall().episodes, r.finished);
         QCOMPARE(s.todoCount(), std::size_t(n - r.finished));
 
@@ -245,18 +227,17 @@ private slots:
         const RunReport rest = s.run(how);
         QVERIFY(!rest.cancelled);
         QCOMPARE(rest.finished, n - r.finished);
-        QCOMPARE(stored(db, "slow"), n);
+        QCOMPARE(test::storedEpisodes(folder.db, "slow"), n);
         QCOMPARE(s.summary().overall().episodes, n);
         QCOMPARE(s.todoCount(), std::size_t(0));
     }
 
     void failingCallbackStillStoresFinishedEpisodes() {
-        QTemporaryDir dir;
-        const QString db = dir.filePath("c.db");
-        const QString exp = experiment(dir, "noop.lua", "noop", IGLU_SOURCE_DIR "/examples/agents/noop.lua",
-                                       taskSubset(dir, 10), "{ max_steps = 10 }");
+        const test::ExperimentFolder folder(10);
+        const QString exp = folder.experiment("noop.lua", "noop", IGLU_SOURCE_DIR "/examples/agents/noop.lua",
+                                              "{ max_steps = 10 }");
         SessionOptions so;
-        so.db = db.toStdString();
+        so.db = folder.db.toStdString();
         ExperimentSession s(exp.toStdString(), so);
         SessionRun how;
         int seen = 0;
@@ -265,7 +246,7 @@ private slots:
         };
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, s.run(how));
         // The episodes counted up to the failure are written; the session's todo list agrees.
-        QCOMPARE(stored(db, "noop"), 3);
+        QCOMPARE(test::storedEpisodes(folder.db, "noop"), 3);
         QCOMPARE(s.summary().overall().episodes, 3);
         QCOMPARE(s.todoCount(), std::size_t(7));
     }
@@ -388,14 +369,11 @@ private slots:
     // refused while the first one lives, with a message naming the experiment and the holder.
     // Afterwards the catalog holds one run's rows and no rollout without its episode.
     void secondWriterIsRefused() {
-        QTemporaryDir dir;
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { max_steps = 30 } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 12)));
+        const test::ExperimentFolder folder(12);
+        const QString exp = folder.experiment("rec.lua", "rec", IGLU_SOURCE_DIR "/examples/agents/random.lua",
+                                              "{ max_steps = 30 }", "record_rollouts = true");
         SessionOptions so;
-        so.db = db.toStdString();
+        so.db = folder.db.toStdString();
         {
             ExperimentSession first(exp.toStdString(), so);
             QCOMPARE(first.todoCount(), std::size_t(12));
@@ -406,7 +384,7 @@ private slots:
                 const QString msg = e.what();
                 QVERIFY2(msg.contains("'rec'") && msg.contains(QString("process %1 on host ").arg(::getpid())) &&
                              msg.contains(QString::fromStdString(hostName())) && msg.contains("started 20") &&
-                             msg.contains(db),
+                             msg.contains(folder.db),
                          e.what());
             }
             // Another experiment on the same catalog is not blocked.
@@ -419,7 +397,7 @@ private slots:
         ExperimentSession again(exp.toStdString(), so);
         QCOMPARE(again.todoCount(), std::size_t(0));
         QVERIFY(again.tookOverFrom().empty());
-        catalog::Catalog cat(db.toStdString());
+        catalog::Catalog cat(folder.db.toStdString());
         const auto e = cat.experiment("rec");
         QVERIFY(e.has_value());
         QCOMPARE(cat.episodes(e->id).size(), std::size_t(12));
@@ -433,14 +411,11 @@ private slots:
     // episode references (left by older versions, which replaced episodes) are removed on opening;
     // replacing an episode deletes its old rollout.
     void staleLocksAndOrphanRolloutsAreCleanedUp() {
-        QTemporaryDir dir;
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { max_steps = 20 } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", taskSubset(dir, 3)));
+        const test::ExperimentFolder folder(3);
+        const QString exp = folder.experiment("rec.lua", "rec", IGLU_SOURCE_DIR "/examples/agents/random.lua",
+                                              "{ max_steps = 20 }", "record_rollouts = true");
         SessionOptions so;
-        so.db = db.toStdString();
+        so.db = folder.db.toStdString();
         std::int64_t id = 0;
         {
             ExperimentSession s(exp.toStdString(), so);
@@ -448,7 +423,7 @@ private slots:
             s.run({});
         }
         {
-            catalog::Catalog cat(db.toStdString());
+            catalog::Catalog cat(folder.db.toStdString());
             // A dead writer (its process is gone, it holds no OS lock) and two orphan rollouts.
             QVERIFY(!cat.claimExperimentWriter({id, 999999999, hostName(), "2020-01-01T00:00:00Z"},
                                                [](const auto&) { return true; }));
@@ -476,7 +451,7 @@ private slots:
         ExperimentSession s(exp.toStdString(), so);
         QVERIFY2(s.tookOverFrom().find("process 999999999") != std::string::npos, s.tookOverFrom().c_str());
         QCOMPARE(s.orphanRolloutsRemoved(), 2);
-        catalog::Catalog cat(db.toStdString());
+        catalog::Catalog cat(folder.db.toStdString());
         QCOMPARE(cat.orphanRolloutCount("experiment:rec"), 0);
         QCOMPARE(cat.orphanRolloutCount("experiment:other"), 1);
         const auto writer = cat.experimentWriter(id);
@@ -521,7 +496,7 @@ private slots:
             ExperimentSession s(exp.toStdString(), so);
             s.run(SessionRun{});
         }
-        QCOMPARE(stored(db, "vanish"), 2);
+        QCOMPARE(test::storedEpisodes(db, "vanish"), 2);
     }
 
     // Every number of an experiment file is range-checked: each bad file gives a ScriptError that

@@ -7,10 +7,10 @@
 // exiting normally (no signal). The process timeout only detects a hang. Adding a file adds a case.
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QtTest>
 
 #include "scripting/agent_session.hpp"
+#include "support/process.hpp"
 
 using namespace iglu;
 
@@ -59,18 +59,12 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QString, expected);
         QVERIFY2(!expected.isEmpty(), "first line must be '-- expect: TEXT'");
-        QProcess p;
-        p.start(QStringLiteral(IGLU_CLI_PATH), {"lua", "--instruction-budget", QString::number(kBudget), "--memory-mb",
-                                                QString::number(kMemoryMb), "--time-limit", "120", path});
-        const bool finished = p.waitForFinished(300000);  // hang detector only
-        if (!finished) {
-            p.kill();
-            p.waitForFinished();
-        }
-        const QString err = QString::fromUtf8(p.readAllStandardError());
-        QVERIFY2(finished, qPrintable("iglu lua hung: " + err.left(2000)));
-        QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable("iglu lua died of a signal: " + err.left(2000)));
-        QCOMPARE(p.exitCode(), 1);
+        const test::ProcessResult r = test::runIglu({"lua", "--instruction-budget", QString::number(kBudget), "--memory-mb",
+                                                     QString::number(kMemoryMb), "--time-limit", "120", path});
+        const QString& err = r.err;
+        QVERIFY2(!r.timedOut, qPrintable("iglu lua hung: " + err.left(2000)));
+        QVERIFY2(!r.crashed, qPrintable("iglu lua died of a signal: " + err.left(2000)));
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(err.contains("iglu lua: "), qPrintable(err.left(2000)));
         QVERIFY2(err.contains(expected), qPrintable("expected '" + expected + "' in: " + err.left(2000)));
     }

@@ -5,14 +5,14 @@
 
 #include "core/catalog/catalog.hpp"
 
-#include "../shared_dir.hpp"
 #include "core/env/environment.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
-#include "lua_test_util.hpp"
 #include "scripting/geometry.hpp"
 #include "scripting/module.hpp"
+#include "support/lua.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 

@@ -14,57 +14,29 @@
 
 #include <csignal>
 
-#include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
 #include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
+#include "support/experiments.hpp"
+#include "support/files.hpp"
+#include "support/process.hpp"
+#include "support/shared_dir.hpp"
 
 using namespace iglu;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
+using iglu::test::experimentSource;
+using iglu::test::ProcessResult;
+using iglu::test::storedEpisodes;
 
-Run runIglu(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_CLI_PATH), args);
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+ProcessResult runIglu(const QStringList& args) { return iglu::test::runIglu(args, {600000, {}}); }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text) {
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly)) return {};
-    f.write(text.toUtf8());
-    return f.fileName();
+    return iglu::test::writeFile(dir.path(), name, text);
 }
 
-/// The first n lines of the conformance task list, as a task-list file in `dir`.
-QString taskSubset(const QTemporaryDir& dir, int n) {
-    QFile in(test::sharedDir() + "/conformance/tasks.jsonl");
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    QString text;
-    for (int i = 0; i < n && !in.atEnd(); ++i) text += QString::fromUtf8(in.readLine());
-    return writeFile(dir, "tasks.jsonl", text);
-}
-
-QString experiment(const QString& name, const QString& agent, const QString& tasks, const QString& env) {
-    return QString("return { name = '%1', agent = '%2', tasks = { file = '%3' }, env = %4, seeds = {1} }")
-        .arg(name, agent, tasks, env);
-}
-
-int storedEpisodes(const QString& db, const QString& name) {
-    catalog::Catalog cat(db.toStdString());
-    const auto e = cat.experiment(name.toStdString());
-    return e ? static_cast<int>(cat.episodes(e->id).size()) : 0;
-}
+QString taskSubset(const QTemporaryDir& dir, int n) { return iglu::test::conformanceTaskSubset(dir.path(), n); }
 
 }  // namespace
 
@@ -74,13 +46,10 @@ private slots:
     void initTestCase() { IGLU_REQUIRE_SHARED("conformance/tasks.jsonl"); }
 
     void jsonSummaryStoresAndResumes() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 8);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "oracle.lua",
-                                      experiment("oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks,
-                                                 "{ action_space = 'flying', max_steps = 500, target_in_obs = true }"));
-        Run r = runIglu({"run", exp, "--db", db, "--json", "--jobs", "2"});
+        const test::ExperimentFolder folder(8);
+        const QString exp = folder.experiment("oracle.lua", "oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
+                                              "{ action_space = 'flying', max_steps = 500, target_in_obs = true }");
+        ProcessResult r = runIglu({"run", exp, "--db", folder.db, "--json", "--jobs", "2"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(j["episodes"].toInt(), 8);
@@ -93,143 +62,127 @@ private slots:
             const QJsonObject s = per[k].toObject();
             QVERIFY(s.contains("episodes") && s.contains("success_rate") && s.contains("mean_f1"));
         }
-        QCOMPARE(storedEpisodes(db, "oracle8"), 8);
+        QCOMPARE(storedEpisodes(folder.db, "oracle8"), 8);
 
         // Re-running resumes: nothing left to run, the summary still covers all 8 episodes.
-        Run again = runIglu({"run", exp, "--db", db, "--json"});
+        ProcessResult again = runIglu({"run", exp, "--db", folder.db, "--json"});
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         const QJsonObject j2 = QJsonDocument::fromJson(again.out.toUtf8()).object();
         QCOMPARE(j2["ran"].toInt(), 0);
         QCOMPARE(j2["episodes"].toInt(), 8);
         QCOMPARE(j2["success_rate"].toDouble(), j["success_rate"].toDouble());
-        QCOMPARE(storedEpisodes(db, "oracle8"), 8);
+        QCOMPARE(storedEpisodes(folder.db, "oracle8"), 8);
 
         // A changed configuration under the same name is refused (stored episodes would mix in)...
-        const QString changed = writeFile(dir, "oracle_changed.lua",
-                                          experiment("oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks,
-                                                     "{ action_space = 'flying', max_steps = 400, target_in_obs = true }"));
-        Run refused = runIglu({"run", changed, "--db", db, "--json"});
+        const QString changed = folder.experiment("oracle_changed.lua", "oracle8", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
+                                              "{ action_space = 'flying', max_steps = 400, target_in_obs = true }");
+        ProcessResult refused = runIglu({"run", changed, "--db", folder.db, "--json"});
         QVERIFY(refused.exitCode != 0);
         QVERIFY2(refused.err.contains("another configuration") && refused.err.contains("--name"), qPrintable(refused.err));
         // ... and runs under a new name.
-        Run renamed = runIglu({"run", changed, "--db", db, "--json", "--name", "oracle8-400"});
+        ProcessResult renamed = runIglu({"run", changed, "--db", folder.db, "--json", "--name", "oracle8-400"});
         QVERIFY2(renamed.exitCode == 0, qPrintable(renamed.err));
         QCOMPARE(QJsonDocument::fromJson(renamed.out.toUtf8()).object()["ran"].toInt(), 8);
-        QCOMPARE(storedEpisodes(db, "oracle8-400"), 8);
+        QCOMPARE(storedEpisodes(folder.db, "oracle8-400"), 8);
 
         // The text table names every skill row and the do-nothing baseline.
-        Run table = runIglu({"run", exp, "--db", db});
+        ProcessResult table = runIglu({"run", exp, "--db", folder.db});
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains("do-nothing"));
         QVERIFY(table.out.contains("\nall "));
     }
 
     void interruptKeepsFinishedEpisodesAndResumes() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 62);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "slow.lua",
-                                      experiment("slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua", tasks,
-                                                 "{ action_space = 'walking', max_steps = 300 }"));
+        const test::ExperimentFolder folder(62);
+        const QString exp = folder.experiment("slow.lua", "slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua",
+                                              "{ action_space = 'walking', max_steps = 300 }");
         QProcess p;
-        p.start(QStringLiteral(IGLU_CLI_PATH), {"run", exp, "--db", db, "--json"});
+        p.start(iglu::test::igluPath(), {"run", exp, "--db", folder.db, "--json"});
         QVERIFY(p.waitForStarted());
         // Wait (by polling the catalog, not by sleeping a fixed time) until two episodes are stored.
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(db) && storedEpisodes(db, "slow") >= 2, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder.db) && storedEpisodes(folder.db, "slow") >= 2, 120000);
         ::kill(static_cast<pid_t>(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 130);
-        const int kept = storedEpisodes(db, "slow");
+        const int kept = storedEpisodes(folder.db, "slow");
         QVERIFY2(kept >= 2 && kept < 62, qPrintable(QString::number(kept)));
         const QJsonObject partial = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QVERIFY(partial["interrupted"].toBool());
 
-        Run rest = runIglu({"run", exp, "--db", db, "--json", "--jobs", "2"});
+        ProcessResult rest = runIglu({"run", exp, "--db", folder.db, "--json", "--jobs", "2"});
         QVERIFY2(rest.exitCode == 0, qPrintable(rest.err));
         const QJsonObject j = QJsonDocument::fromJson(rest.out.toUtf8()).object();
         QCOMPARE(j["ran"].toInt(), 62 - kept);
         QCOMPARE(j["episodes"].toInt(), 62);
-        QCOMPARE(storedEpisodes(db, "slow"), 62);
+        QCOMPARE(storedEpisodes(folder.db, "slow"), 62);
     }
 
     void secondRunOfAnExperimentIsRefused() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 10);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { max_steps = 40 } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/random.lua", tasks));
+        const test::ExperimentFolder folder(10);
+        const QString exp = folder.experiment("rec.lua", "rec", IGLU_SOURCE_DIR "/examples/agents/random.lua",
+                                              "{ max_steps = 40 }", "record_rollouts = true");
         {
             // This process runs the experiment (the Experiments panel would hold it the same way).
             scripting::SessionOptions so;
-            so.db = db.toStdString();
+            so.db = folder.db.toStdString();
             scripting::ExperimentSession holder(exp.toStdString(), so);
-            Run refused = runIglu({"run", exp, "--db", db, "--json", "-q"});
+            ProcessResult refused = runIglu({"run", exp, "--db", folder.db, "--json", "-q"});
             QVERIFY(refused.exitCode != 0);
             QVERIFY2(refused.err.contains("experiment 'rec' is already being run") &&
                          refused.err.contains(QString("process %1 on host %2").arg(::getpid()).arg(QString::fromStdString(scripting::hostName()))) &&
                          refused.err.contains("started 20"),
                      qPrintable(refused.err));
-            QCOMPARE(storedEpisodes(db, "rec"), 0);  // the refused run stored nothing
+            QCOMPARE(storedEpisodes(folder.db, "rec"), 0);  // the refused run stored nothing
             QCOMPARE(holder.run({}).finished, 10);
         }
         // Once the holder is gone, a run resumes (nothing left) and the catalog holds one run's rows.
-        Run after = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        ProcessResult after = runIglu({"run", exp, "--db", folder.db, "--json", "-q"});
         QVERIFY2(after.exitCode == 0, qPrintable(after.err));
         QCOMPARE(QJsonDocument::fromJson(after.out.toUtf8()).object()["ran"].toInt(), 0);
-        QCOMPARE(storedEpisodes(db, "rec"), 10);
-        catalog::Catalog cat(db.toStdString());
+        QCOMPARE(storedEpisodes(folder.db, "rec"), 10);
+        catalog::Catalog cat(folder.db.toStdString());
         QCOMPARE(cat.orphanRolloutCount("experiment:rec"), 0);
     }
 
     void killedRunsLockIsTakenOver() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 40);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "slow.lua",
-                                      QString("return { name = 'slow', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { action_space = 'walking', max_steps = 300 } }")
-                                          .arg(IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua", tasks));
+        const test::ExperimentFolder folder(40);
+        const QString exp = folder.experiment("slow.lua", "slow", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/slow.lua",
+                                              "{ action_space = 'walking', max_steps = 300 }", "record_rollouts = true");
         QProcess p;
-        p.start(QStringLiteral(IGLU_CLI_PATH), {"run", exp, "--db", db, "--json", "-q"});
+        p.start(iglu::test::igluPath(), {"run", exp, "--db", folder.db, "--json", "-q"});
         QVERIFY(p.waitForStarted());
         // Wait (polling the catalog, no fixed sleep) until it has stored episodes, then kill it hard.
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(db) && storedEpisodes(db, "slow") >= 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder.db) && storedEpisodes(folder.db, "slow") >= 1, 120000);
         const qint64 pid = p.processId();
         ::kill(static_cast<pid_t>(pid), SIGKILL);
         QVERIFY(p.waitForFinished(60000));
         {
-            catalog::Catalog cat(db.toStdString());
+            catalog::Catalog cat(folder.db.toStdString());
             const auto e = cat.experiment("slow");
             QVERIFY(e.has_value());
             const auto writer = cat.experimentWriter(e->id);
             QVERIFY(writer.has_value());  // the killed run could not remove its record...
             QCOMPARE(writer->pid, pid);
         }
-        const int kept = storedEpisodes(db, "slow");
+        const int kept = storedEpisodes(folder.db, "slow");
         // ... but its lock died with it: the next run takes over, says so, and finishes the rest.
-        Run rest = runIglu({"run", exp, "--db", db, "--json", "-q", "--jobs", "2"});
+        ProcessResult rest = runIglu({"run", exp, "--db", folder.db, "--json", "-q", "--jobs", "2"});
         QVERIFY2(rest.exitCode == 0, qPrintable(rest.err));
         QVERIFY2(rest.err.contains(QString("took over the lock of 'slow' left by process %1").arg(pid)), qPrintable(rest.err));
         QCOMPARE(QJsonDocument::fromJson(rest.out.toUtf8()).object()["ran"].toInt(), 40 - kept);
-        QCOMPARE(storedEpisodes(db, "slow"), 40);
-        catalog::Catalog cat(db.toStdString());
+        QCOMPARE(storedEpisodes(folder.db, "slow"), 40);
+        catalog::Catalog cat(folder.db.toStdString());
         QCOMPARE(cat.orphanRolloutCount("experiment:slow"), 0);  // each episode and its rollout: one transaction
         QVERIFY(!cat.experimentWriter(cat.experiment("slow")->id).has_value());
     }
 
     void rolloutsAreStoredWhenAsked() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 2);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "rec.lua",
-                                      QString("return { name = 'rec', agent = '%1', tasks = { file = '%2' }, record_rollouts = true,"
-                                              " env = { action_space = 'flying', max_steps = 500, target_in_obs = true } }")
-                                          .arg(IGLU_SOURCE_DIR "/examples/agents/oracle.lua", tasks));
-        Run r = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        const test::ExperimentFolder folder(2);
+        const QString exp = folder.experiment("rec.lua", "rec", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
+                                              "{ action_space = 'flying', max_steps = 500, target_in_obs = true }", "record_rollouts = true");
+        ProcessResult r = runIglu({"run", exp, "--db", folder.db, "--json", "-q"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        catalog::Catalog cat(db.toStdString());
+        catalog::Catalog cat(folder.db.toStdString());
         const auto e = cat.experiment("rec");
         QVERIFY(e.has_value());
         const auto episodes = cat.episodes(e->id);
@@ -248,17 +201,14 @@ private slots:
     }
 
     void failingEpisodesAreStoredWithTheirTraceback() {
-        QTemporaryDir dir;
-        const QString tasks = taskSubset(dir, 3);
-        const QString db = dir.filePath("c.db");
-        const QString exp = writeFile(dir, "failing.lua",
-                                      experiment("failing", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/failing.lua", tasks,
-                                                 "{ max_steps = 20 }"));
-        Run r = runIglu({"run", exp, "--db", db, "--json", "-q"});
+        const test::ExperimentFolder folder(3);
+        const QString exp = folder.experiment("failing.lua", "failing", IGLU_SOURCE_DIR "/tests/scripting/lua/agents/failing.lua",
+                                              "{ max_steps = 20 }");
+        ProcessResult r = runIglu({"run", exp, "--db", folder.db, "--json", "-q"});
         QCOMPARE(r.exitCode, 0);  // the run goes on; the episodes are marked failed
         const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(j["errors"].toInt(), 3);
-        catalog::Catalog cat(db.toStdString());
+        catalog::Catalog cat(folder.db.toStdString());
         const auto e = cat.experiment("failing");
         QVERIFY(e.has_value());
         for (const auto& ep : cat.episodes(e->id)) {
@@ -275,11 +225,11 @@ private slots:
                                      "env:set_task{target = {{0, -1, 0, 1}}}\n"
                                      "env:reset()\n"
                                      "print('args', arg[1], arg[2], env:scores().target_size)\n");
-        Run r = runIglu({"lua", ok, "a", "b"});
+        ProcessResult r = runIglu({"lua", ok, "a", "b"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("args\ta\tb\t1"), qPrintable(r.err));  // print goes to stderr
         const QString bad = writeFile(dir, "bad.lua", "local x = 1\nos.execute('true')\n");
-        Run b = runIglu({"lua", bad});
+        ProcessResult b = runIglu({"lua", bad});
         QCOMPARE(b.exitCode, 1);
         QVERIFY2(b.err.contains("bad.lua:2:"), qPrintable(b.err));
     }
@@ -287,11 +237,11 @@ private slots:
     void brokenExperimentNamesItsFile() {
         QTemporaryDir dir;
         const QString exp = writeFile(dir, "broken.lua", "return { name = 'x', agent = 'nope.lua' }");
-        Run r = runIglu({"run", exp, "--tasks", "x.jsonl"});
+        ProcessResult r = runIglu({"run", exp, "--tasks", "x.jsonl"});
         QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains("broken.lua") && r.err.contains("agent"), qPrintable(r.err));
         const QString syntax = writeFile(dir, "syntax.lua", "return {\n  name = ,\n}");
-        Run s = runIglu({"run", syntax, "--tasks", "x.jsonl"});
+        ProcessResult s = runIglu({"run", syntax, "--tasks", "x.jsonl"});
         QVERIFY(s.exitCode != 0);
         QVERIFY2(s.err.contains("syntax.lua:2:"), qPrintable(s.err));
     }
@@ -323,14 +273,14 @@ private slots:
         writeFile(dir, "agent.lua", agentText);
         const QString exp = writeFile(dir, "exp.lua", experimentText);
         const QString db = dir.filePath("new.db");
-        Run r = runIglu({"run", exp, "--db", db, "-q"});
+        ProcessResult r = runIglu({"run", exp, "--db", db, "-q"});
         QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains(expected), qPrintable(r.err));
         for (const char* suffix : {"", "-wal", "-shm"}) QVERIFY2(!QFileInfo::exists(db + suffix), qPrintable(db + suffix));
 
         // The same failure on an existing catalog keeps it.
         { catalog::Catalog existing(db.toStdString()); }
-        Run again = runIglu({"run", exp, "--db", db, "-q"});
+        ProcessResult again = runIglu({"run", exp, "--db", db, "-q"});
         QVERIFY(again.exitCode != 0);
         QVERIFY(QFileInfo::exists(db));
         QCOMPARE(catalog::Catalog(db.toStdString(), catalog::OpenMode::ReadOnly).taskCount(), 0);

@@ -9,8 +9,8 @@
 
 #include "core/env/environment.hpp"
 #include "scripting/binding.hpp"
+#include "support/lua.hpp"
 
-#include "lua_test_util.hpp"
 
 using namespace iglu;
 

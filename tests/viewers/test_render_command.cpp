@@ -1,29 +1,28 @@
 // `iglu render`: a PNG of a task with the overlay, a rollout step, and clear errors for a missing
 // display, an unknown task and a bad step; --pov (the first-person view, no display needed).
 #include <QImage>
-#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/catalog/catalog.hpp"
 #include "core/pov/pov_renderer.hpp"
 #include "core/task/task_list.hpp"
+#include "support/process.hpp"
 
 class TestRenderCommand : public QObject {
     Q_OBJECT
     const QString tasks_ = QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl");
 
-    struct Run {
-        int code = -1;
-        QString out, err;
-    };
-    Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(IGLU_CLI_PATH), args);
-        if (!p.waitForFinished(120000)) return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+    static iglu::test::ProcessResult run(const QStringList& args, std::optional<QProcessEnvironment> env = {}) {
+        return iglu::test::runIglu(args, {120000, std::move(env)});
+    }
+
+    // The test's environment without DISPLAY (what `iglu render` sees on a headless machine).
+    static QProcessEnvironment withoutDisplay() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        return env;
     }
 
 private slots:
@@ -31,10 +30,10 @@ private slots:
         if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("task.png"));
-        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                            QStringLiteral("CQ-game-1029"), QStringLiteral("--overlay"), QStringLiteral("--out"), out,
                            QStringLiteral("--size"), QStringLiteral("640x480")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("matched")), qPrintable(r.out));
         QCOMPARE(QImage(out).size(), QSize(640, 480));
     }
@@ -43,16 +42,16 @@ private slots:
         if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("step.png"));
-        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                            QStringLiteral("CQ-game-6"), QStringLiteral("--rollout"), QStringLiteral("random:3"),
                            QStringLiteral("--step"), QStringLiteral("120"), QStringLiteral("--out"), out});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("800x600")), qPrintable(r.out));
         QVERIFY(QFile::exists(out));
-        const Run bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                              QStringLiteral("CQ-game-6"), QStringLiteral("--rollout"), QStringLiteral("random:3"),
                              QStringLiteral("--step"), QStringLiteral("5000"), QStringLiteral("--out"), out});
-        QVERIFY(bad.code != 0);
+        QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains(QStringLiteral("--step 5000")), qPrintable(bad.err));
     }
 
@@ -60,9 +59,9 @@ private slots:
         if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("examples.db"));
-        const Run imported = run({QStringLiteral("import"), QStringLiteral("singleturn"),
+        const iglu::test::ProcessResult imported = run({QStringLiteral("import"), QStringLiteral("singleturn"),
                                   QStringLiteral(IGLU_SOURCE_DIR "/examples/data/iglu-singleturn"), QStringLiteral("--db"), db});
-        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
         qint64 rollout = 0;
         {
             iglu::catalog::Catalog cat(db.toStdString());
@@ -71,34 +70,33 @@ private slots:
             rollout = rollouts.front().id;
         }
         const QString out = dir.filePath(QStringLiteral("tape.png"));
-        Run r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-2681"),
+        iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-2681"),
                      QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out, QStringLiteral("--overlay")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // The end of the human tape is the target: everything matched.
         QVERIFY2(r.out.contains(QStringLiteral("missing 0, extra 0, F1 1")), qPrintable(r.out));
         QVERIFY(QFile::exists(out));
         r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"), QStringLiteral("CQ-game-947"),
                  QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out});
-        QVERIFY(r.code != 0);
+        QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains(QStringLiteral("not a rollout of task CQ-game-947")), qPrintable(r.err));
     }
 
     void unknownTaskNamesTheTaskAndFile() {
         if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
-        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                            QStringLiteral("no-such-task"), QStringLiteral("--out"), QStringLiteral("/tmp/x.png")});
-        QVERIFY(r.code != 0);
+        QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains(QStringLiteral("no-such-task")), qPrintable(r.err));
     }
 
     void withoutDisplayItFailsClearly() {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("DISPLAY"));
+        const QProcessEnvironment env = withoutDisplay();
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("none.png"));
-        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                            QStringLiteral("CQ-game-6"), QStringLiteral("--out"), out}, env);
-        QCOMPARE(r.code, 3);  // a clear error, not an abort (which would be -1 here)
+        QCOMPARE(r.exitCode, 3);  // a clear error, not an abort (which would be -1 here)
         QVERIFY2(r.err.contains(QStringLiteral("DISPLAY")), qPrintable(r.err));
         QVERIFY(!QFile::exists(out));
     }
@@ -106,15 +104,14 @@ private slots:
     // --pov renders on the CPU: it works without a display, and the PNG holds exactly the
     // renderer's bytes for the task's grid at the given pose and size.
     void povNeedsNoDisplayAndMatchesTheRenderer() {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("DISPLAY"));
+        const QProcessEnvironment env = withoutDisplay();
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("pov.png"));
-        const Run r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                            QStringLiteral("CQ-game-1029"), QStringLiteral("--pov"), QStringLiteral("--pose"),
                            QStringLiteral("0,3,7,0,25"), QStringLiteral("--size"), QStringLiteral("96x72"),
                            QStringLiteral("--out"), out}, env);
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("96x72 first-person view of CQ-game-1029")), qPrintable(r.out));
         const QImage img = QImage(out).convertToFormat(QImage::Format_RGB888);
         QCOMPARE(img.size(), QSize(96, 72));
@@ -136,19 +133,19 @@ private slots:
     void povDefaultsTo64AndRejectsBadPoses() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("pov.png"));
-        const Run ok = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult ok = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                             QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--out"), out});
-        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
         QCOMPARE(QImage(out).size(), QSize(64, 64));
-        const Run bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult bad = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                              QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pose"),
                              QStringLiteral("1,2,3"), QStringLiteral("--out"), out});
-        QVERIFY(bad.code != 0);
+        QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains(QStringLiteral("--pose")) && bad.err.contains(QStringLiteral("1,2,3")), qPrintable(bad.err));
-        const Run overlay = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult overlay = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                                  QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--overlay"),
                                  QStringLiteral("--out"), out});
-        QVERIFY(overlay.code != 0);
+        QVERIFY(overlay.exitCode != 0);
         QVERIFY2(overlay.err.contains(QStringLiteral("--overlay")), qPrintable(overlay.err));
     }
 };

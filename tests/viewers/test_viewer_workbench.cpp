@@ -23,7 +23,7 @@
 #include <QtTest>
 
 #include "core/env/environment.hpp"
-#include "pixel_match.hpp"
+#include "support/image_compare.hpp"
 #include "core/rollout/rollout_series.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/surface_format.hpp"
@@ -122,7 +122,7 @@ class TestViewerWorkbench : public QObject {
         }
         const QImage freshImage = fresh.grabImage();
         QString pixels;
-        const bool same = tests::imagesMatch(liveImage, freshImage, name, &pixels);
+        const bool same = test::imagesMatch(liveImage, freshImage, name, &pixels);
         if (!same) *report += pixels;
         return same && liveDrawn == freshDrawn;
     }

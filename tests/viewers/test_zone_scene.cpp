@@ -10,10 +10,11 @@
 #include <random>
 
 #include "core/intersection/maximal_intersection.hpp"
-#include "pixel_match.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
+#include "support/image_compare.hpp"
+#include "support/scene_pixels.hpp"
 
 using namespace iglu;
 using viewers::Rgb;
@@ -22,7 +23,7 @@ namespace {
 constexpr int kW = 800, kH = 600;
 
 int count(const viewers::Image& img, const std::function<bool(Rgb)>& pred) {
-    return tests::countPixels(img.width, img.height, [&img](int x, int y) { return img.at(x, y); }, pred);
+    return test::countPixels(img.width, img.height, [&img](int x, int y) { return img.at(x, y); }, pred);
 }
 
 core::Grid grid(std::initializer_list<core::Block> blocks) {
@@ -83,13 +84,13 @@ private slots:
         const auto img = renderer_->render(scene);
         QCOMPARE(img.width, kW);
         for (int c = 1; c <= 6; ++c) {
-            const int n = count(img, [c](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(c)); });
+            const int n = count(img, [c](Rgb p) { return test::shadedMatch(p, viewers::blockColour(c)); });
             QVERIFY2(n > 300, qPrintable(QStringLiteral("colour %1 (%2): %3 pixels").arg(c).arg(core::colourName(c)).arg(n)));
         }
         for (auto cat : {viewers::OverlayCategory::Matched, viewers::OverlayCategory::Missing, viewers::OverlayCategory::Extra}) {
             // Well-lit pixels only: in the dark, vermillion and a shaded orange come close.
             const int n = count(img, [cat](Rgb p) {
-                return std::max({p.r, p.g, p.b}) >= 130 && tests::shadedMatch(p, viewers::overlayColour(cat), 1.0, viewers::kBackground, 8);
+                return std::max({p.r, p.g, p.b}) >= 130 && test::shadedMatch(p, viewers::overlayColour(cat), 1.0, viewers::kBackground, 8);
             });
             QVERIFY2(n < 40, qPrintable(QStringLiteral("overlay colour %1 without overlay: %2 pixels").arg(viewers::overlayCategoryName(cat)).arg(n)));
         }
@@ -124,25 +125,25 @@ private slots:
         QVERIFY2(legend.find("F1 0.60") != std::string::npos, legend.c_str());
 
         const auto img = renderer_->render(scene);
-        const int matched = count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); });
-        const int extra = count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); });
+        const int matched = count(img, [](Rgb p) { return test::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); });
+        const int extra = count(img, [](Rgb p) { return test::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); });
         const int missing = count(img, [](Rgb p) {
-            return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
+            return test::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
         });
         QVERIFY2(matched > 500, qPrintable(QString::number(matched)));
         QVERIFY2(extra > 300, qPrintable(QString::number(extra)));
         QVERIFY2(missing > 200, qPrintable(QString::number(missing)));
-        const int agent = count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::kAgentArrow); });
+        const int agent = count(img, [](Rgb p) { return test::shadedMatch(p, viewers::kAgentArrow); });
         QVERIFY2(agent > 30, qPrintable(QString::number(agent)));
         // No palette colours in overlay mode (the built blocks are blue and red).
-        const int paletteBlue = count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(1), 1.0, viewers::kBackground, 8); });
+        const int paletteBlue = count(img, [](Rgb p) { return test::shadedMatch(p, viewers::blockColour(1), 1.0, viewers::kBackground, 8); });
         QVERIFY2(paletteBlue < 40, qPrintable(QString::number(paletteBlue)));
 
         // Overlay off: the same blocks in their own colours, the target as a ghost.
         scene.setOverlay(false);
         const auto plain = renderer_->render(scene);
-        QVERIFY(count(plain, [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(3)); }) > 300);
-        QVERIFY(count(plain, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched), 1.0, viewers::kBackground, 8); }) < 40);
+        QVERIFY(count(plain, [](Rgb p) { return test::shadedMatch(p, viewers::blockColour(3)); }) > 300);
+        QVERIFY(count(plain, [](Rgb p) { return test::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched), 1.0, viewers::kBackground, 8); }) < 40);
     }
 
     void pickFindsTheBlockUnderTheCursor() {
@@ -186,7 +187,7 @@ private slots:
         const auto top = renderer_->render(scene);
         QVERIFY(iso.rgb != top.rgb);
         // From the top a 3-block tower is one square; from the front it is three blocks tall.
-        const auto orange = [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(4)); };
+        const auto orange = [](Rgb p) { return test::shadedMatch(p, viewers::blockColour(4)); };
         scene.applyView(viewers::ViewPreset::Front);
         const auto front = renderer_->render(scene);
         QVERIFY2(count(front, orange) > 2 * count(top, orange),
@@ -239,7 +240,7 @@ private slots:
             }
             if (action % 5 != 4) continue;  // pixels: every fifth state (the geometry check is exact)
             QString report;
-            QVERIFY2(tests::imagesMatch(toQImage(renderer_->render(live)), toQImage(renderer_->render(fresh)),
+            QVERIFY2(test::imagesMatch(toQImage(renderer_->render(live)), toQImage(renderer_->render(fresh)),
                                         QStringLiteral("zone_scene-sequence-%1").arg(action), &report),
                      qPrintable(report));
         }

@@ -12,7 +12,8 @@
 #include <QtTest>
 
 #include "gui_main.hpp"
-#include "pixel_match.hpp"
+#include "support/image_compare.hpp"
+#include "support/scene_pixels.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "viewers/qt/vtk_gl_widget.hpp"
@@ -23,13 +24,8 @@ using namespace iglu;
 using viewers::Rgb;
 
 namespace {
-int count(const QImage& img, const std::function<bool(Rgb)>& pred) {
-    const QImage rgb = img.convertToFormat(QImage::Format_RGB888);
-    return tests::countPixels(rgb.width(), rgb.height(), [&rgb](int x, int y) {
-        const QRgb p = rgb.pixel(x, y);
-        return Rgb{static_cast<std::uint8_t>(qRed(p)), static_cast<std::uint8_t>(qGreen(p)), static_cast<std::uint8_t>(qBlue(p))};
-    }, pred);
-}
+using test::countPixels;
+using test::shadedMatch;
 }  // namespace
 
 class TestZoneView : public QObject {
@@ -47,9 +43,9 @@ private slots:
         QTRY_VERIFY(rendered.count() > 0);
         const QImage img = view.grabImage();
         QVERIFY(!img.isNull());
-        QVERIFY2(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(3)); }) > 500, "red blocks");
-        QVERIFY2(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(1)); }) > 100, "blue block");
-        QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(5)); }) < 40);
+        QVERIFY2(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::blockColour(3)); }) > 500, "red blocks");
+        QVERIFY2(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::blockColour(1)); }) > 100, "blue block");
+        QVERIFY(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::blockColour(5)); }) < 40);
 
         // Overlay: a target that the built red blocks match only in part.
         std::vector<core::Block> target{{0, -1, 0, 3}, {1, -1, 0, 3}, {2, -1, 0, 3}};
@@ -58,10 +54,10 @@ private slots:
         view.setOverlay(true);
         QCOMPARE(overlayChanged.count(), 1);
         const QImage ov = view.grabImage();
-        QVERIFY(count(ov, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 500);
-        QVERIFY(count(ov, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); }) > 100);
-        QVERIFY(count(ov, [](Rgb p) {
-                    return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
+        QVERIFY(countPixels(ov, [](Rgb p) { return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 500);
+        QVERIFY(countPixels(ov, [](Rgb p) { return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); }) > 100);
+        QVERIFY(countPixels(ov, [](Rgb p) {
+                    return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
                 }) > 100);
 
         QTemporaryDir dir;

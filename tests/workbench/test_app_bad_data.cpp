@@ -6,13 +6,14 @@
 #include <QDir>
 #include <QFile>
 #include <QMessageBox>
-#include <QProcess>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sys/stat.h>
 
+#include "support/files.hpp"
+#include "support/process.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -26,28 +27,10 @@ using namespace iglu::workbench;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    bool crashed = true;
-    QString out, err;
-};
-Run runApp(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_WORKBENCH_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitCode(), p.exitStatus() != QProcess::NormalExit, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using iglu::test::ProcessResult;
+using iglu::test::runWorkbench;
 
-void write(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
+void write(const QString& path, const QByteArray& bytes) { QVERIFY2(iglu::test::writeAll(path, bytes), qPrintable(path)); }
 
 }  // namespace
 
@@ -104,9 +87,9 @@ private slots:
     // Scripted runs still exit with a clear message.
     void scriptedStartWithBadDataExits() {
         for (const QString& bad : badDbs_) {
-            const Run r = runApp({"--db", bad, "--screenshot", dir_.filePath("shot.png")});
+            const ProcessResult r = runWorkbench({"--db", bad, "--screenshot", dir_.filePath("shot.png")});
             QVERIFY2(!r.crashed, qPrintable(bad));
-            QCOMPARE(r.code, 2);
+            QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains(bad), qPrintable(r.err));
         }
     }
@@ -123,8 +106,8 @@ private slots:
         bool haveElf = false;
         for (const QString& c : candidates)
             if (QFile::exists(c)) haveElf = QFile::copy(c, plugins.filePath("libnotaplugin.so"));
-        const Run r = runApp({"--list-plugins", "--plugin-path", plugins.path()});
-        QVERIFY2(!r.crashed && r.code == 0, qPrintable(r.err));
+        const ProcessResult r = runWorkbench({"--list-plugins", "--plugin-path", plugins.path()});
+        QVERIFY2(!r.crashed && r.exitCode == 0, qPrintable(r.err));
         const QList<QPair<QString, QString>> expected{
             {"libempty.so", "empty file"},
             {"libtext.so", "no ELF header"},

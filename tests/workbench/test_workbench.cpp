@@ -14,7 +14,8 @@
 #include <QtTest>
 
 #include "core/intersection/maximal_intersection.hpp"
-#include "pixel_match.hpp"
+#include "support/process.hpp"
+#include "support/scene_pixels.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/scene/palette.hpp"
@@ -34,28 +35,12 @@ using namespace iglu::workbench;
 using viewers::Rgb;
 
 namespace {
-int count(const QImage& img, const std::function<bool(Rgb)>& pred) {
-    const QImage rgb = img.convertToFormat(QImage::Format_RGB888);
-    return tests::countPixels(rgb.width(), rgb.height(), [&rgb](int x, int y) {
-        const QRgb p = rgb.pixel(x, y);
-        return Rgb{static_cast<std::uint8_t>(qRed(p)), static_cast<std::uint8_t>(qGreen(p)), static_cast<std::uint8_t>(qBlue(p))};
-    }, pred);
-}
+using test::countPixels;
+using test::ProcessResult;
+using test::shadedMatch;
 
-struct Run {
-    int code = -1;
-    QString out, err;
-};
-Run runApp(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(IGLU_WORKBENCH_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+ProcessResult runApp(const QStringList& args, std::optional<QProcessEnvironment> env = {}) {
+    return test::runWorkbench(args, {120000, std::move(env)});
 }
 }  // namespace
 
@@ -197,7 +182,7 @@ private slots:
         for (const auto& b : task->starting.blocks()) startColours.insert(b.colour);
         QVERIFY(!startColours.empty());
         for (int c : startColours)
-            QVERIFY2(count(plain, [c](Rgb p) { return tests::shadedMatch(p, viewers::blockColour(c)); }) > 30,
+            QVERIFY2(countPixels(plain, [c](Rgb p) { return shadedMatch(p, viewers::blockColour(c)); }) > 30,
                      qPrintable(QStringLiteral("start colour %1").arg(c)));
 
         // Overlay on: the categories the core finds at the best alignment are drawn.
@@ -206,11 +191,11 @@ private slots:
         QVERIFY(!ov.missing.empty());
         const QImage img = freshView();
         if (!ov.matched.empty())
-            QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 30);
+            QVERIFY(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 30);
         if (!ov.extra.empty())
-            QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); }) > 30);
-        QVERIFY(count(img, [](Rgb p) {
-                    return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
+            QVERIFY(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Extra)); }) > 30);
+        QVERIFY(countPixels(img, [](Rgb p) {
+                    return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Missing), viewers::kMissingOpacity);
                 }) > 200);
         QVERIFY2(viewer()->legendText().contains(QStringLiteral("missing  %1").arg(ov.missing.size(), 3)),
                  qPrintable(viewer()->legendText()));
@@ -265,8 +250,8 @@ private slots:
     }
 
     void listPluginsCommand() {
-        const Run r = runApp({QStringLiteral("--list-plugins"), QStringLiteral("--plugin-path"), QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const ProcessResult r = runApp({QStringLiteral("--list-plugins"), QStringLiteral("--plugin-path"), QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("viewer3d 0.1.0: loaded")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("broken_init 0.0.1: failed: initialize() threw: deliberately broken")), qPrintable(r.out));
     }
@@ -276,32 +261,32 @@ private slots:
     void withoutDisplayItSaysSo() {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("DISPLAY"));
-        Run r = runApp({QStringLiteral("--version")}, env);
-        QCOMPARE(r.code, 0);
+        ProcessResult r = runApp({QStringLiteral("--version")}, env);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("iglu-workbench " IGLU_VERSION)), qPrintable(r.out));
         r = runApp({QStringLiteral("--help")}, env);
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("--list-plugins")), qPrintable(r.out));
         r = runApp({QStringLiteral("--list-plugins")}, env);
-        QCOMPARE(r.code, 3);  // not an abort (-1)
+        QCOMPARE(r.exitCode, 3);  // not an abort (-1)
         QVERIFY2(r.err.contains(QStringLiteral("DISPLAY")), qPrintable(r.err));
     }
 
     void screenshotCommand() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("shot.png"));
-        Run r = runApp({QStringLiteral("--task"), QStringLiteral("CQ-game-2681"), QStringLiteral("--overlay"),
+        ProcessResult r = runApp({QStringLiteral("--task"), QStringLiteral("CQ-game-2681"), QStringLiteral("--overlay"),
                         QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("1000x700")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QImage img(out);
         QCOMPARE(img.size(), QSize(1000, 700));
-        QVERIFY(count(img, [](Rgb p) { return tests::shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 100);
+        QVERIFY(countPixels(img, [](Rgb p) { return shadedMatch(p, viewers::overlayColour(viewers::OverlayCategory::Matched)); }) > 100);
 
         r = runApp({QStringLiteral("--db"), QStringLiteral("/nonexistent/x.db"), QStringLiteral("--screenshot"), out});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/x.db")), qPrintable(r.err));
         r = runApp({QStringLiteral("--task"), QStringLiteral("nope-42"), QStringLiteral("--screenshot"), out});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("nope-42")), qPrintable(r.err));
     }
 };

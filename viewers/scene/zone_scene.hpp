@@ -1,8 +1,9 @@
 #pragma once
 // The VTK scene of the IGLU build zone, Qt-free: floor grid, zone outline and axes; blocks as
-// shaded cubes in the IGLU palette (glyph-instanced: one actor per style, not per block); the
-// target as a translucent ghost; the intersection overlay at the best alignment (core::overlay)
-// with a legend of counts and precision / recall / F1; the agent with its view direction.
+// shaded cubes in the IGLU palette (one polydata per layer, a quad per visible face: one actor
+// and one draw call per layer, not per block); the target as a translucent ghost; the
+// intersection overlay at the best alignment (core::overlay) with a legend of counts and
+// precision / recall / F1; the agent with its view direction.
 //
 // The same scene renders in the Qt widget (viewers/qt) and offscreen (offscreen_render.hpp).
 // VTK types stay out of this header (pimpl): only vtkRenderer is forward-declared.

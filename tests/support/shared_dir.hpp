@@ -1,16 +1,19 @@
 #pragma once
 // Where tests find ../shared (the read-only reference data). Tests that need it QSKIP with a
 // clear message when the folder is absent.
-#include <QDir>
 #include <QString>
+#include <QtTest>
 
 namespace iglu::test {
 
-inline QString sharedDir() {
-    const QByteArray env = qgetenv("IGLU_SHARED_DIR");
-    return QDir::cleanPath(env.isEmpty() ? QStringLiteral(IGLU_SHARED_DIR) : QString::fromLocal8Bit(env));
-}
-inline bool haveShared(const QString& sub) { return QDir(sharedDir() + "/" + sub).exists() || QFile::exists(sharedDir() + "/" + sub); }
+/// $IGLU_SHARED_DIR when set, else the folder configured at build time (../shared).
+QString sharedDir();
+/// True when sharedDir()/SUB exists (a file or a folder).
+bool haveShared(const QString& sub);
+
+/// The first `n` lines of shared/conformance/tasks.jsonl written as DIR/tasks.jsonl; its path, or
+/// "" when the task list cannot be read or the file written.
+QString conformanceTaskSubset(const QString& dir, int n);
 
 }  // namespace iglu::test
 

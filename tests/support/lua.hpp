@@ -1,8 +1,13 @@
 #pragma once
-// Helpers for the scripting tests: run Lua snippets in a fresh sandboxed state.
+// Helpers for the scripting tests (header only; the test links iglu::scripting): run Lua snippets
+// in a fresh sandboxed state, the test and example agents' paths.
 #include <QString>
 #include <QtTest>
 
+#include <string>
+
+#include "core/env/action.hpp"
+#include "scripting/experiment.hpp"
 #include "scripting/lua_state.hpp"
 
 namespace iglu::test {
@@ -14,6 +19,22 @@ inline scripting::SandboxOptions sandboxFor(const QString& dataDir = {}) {
     o.instructionBudget = 2'000'000;
     o.memoryLimit = 64u << 20;
     return o;
+}
+
+/// An agent of tests/scripting/lua/agents/ and one of examples/agents/.
+inline std::string testAgentPath(const char* name) { return IGLU_SOURCE_DIR "/tests/scripting/lua/agents/" + std::string(name); }
+inline std::string exampleAgentPath(const char* name) { return IGLU_SOURCE_DIR "/examples/agents/" + std::string(name); }
+
+/// An experiment spec that runs the agent file `agent` (as agent and script) in `space` for at
+/// most `maxSteps` steps an episode; the rest as ExperimentSpec's defaults.
+inline scripting::ExperimentSpec agentSpec(const std::string& agent, core::ActionSpace space, int maxSteps) {
+    scripting::ExperimentSpec s;
+    s.name = "test";
+    s.agentPath = agent;
+    s.scriptPath = agent;
+    s.env.actionSpace = space;
+    s.env.maxSteps = maxSteps;
+    return s;
 }
 
 /// Runs `code`; returns "" on success or the error message (traceback included).
