@@ -13,6 +13,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cstdint>
@@ -167,6 +168,23 @@ inline std::vector<CorruptCatalog> writeCorruptCatalogs(const QString& good, con
     // The SQLite edits above leave no -wal behind (rollback journal on a closed connection).
     for (const auto& c : out) QFile::remove(c.path + "-journal");
     return out;
+}
+
+/// Writes the corpus from `good` into a temporary folder and runs `refuse(bad)` (its QVERIFYs) on
+/// each case; then fails the calling test when the case's folder changed (a byte of the file, or a
+/// -wal, -shm or journal left behind). Stops at the first failure.
+template <class Refuse>
+void forEachCorruptCatalog(const QString& good, Refuse&& refuse) {
+    QTemporaryDir dir;
+    const auto corpus = writeCorruptCatalogs(good, dir.path());
+    QVERIFY(corpus.size() >= 30);
+    for (const auto& bad : corpus) {
+        const QString folder = QFileInfo(bad.path).absolutePath();
+        const auto before = snapshot(folder);
+        refuse(bad);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY2(snapshot(folder) == before, qPrintable(bad.name + ": the file or its folder changed"));
+    }
 }
 
 }  // namespace iglu::test

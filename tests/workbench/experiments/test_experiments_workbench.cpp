@@ -102,7 +102,7 @@ class TestExperimentsWorkbench : public QObject {
     T* child(const char* name) {
         return panel_->findChild<T*>(QString::fromLatin1(name));
     }
-    catalog::Catalog& cat() { return *wb_->context().data().catalog(); }
+    const catalog::Catalog& cat() { return wb_->context().data().experiments().catalog(); }
 
     QString writeExperiment(const QString& file, const QString& body) {
         QFile f(dir_.filePath(file));

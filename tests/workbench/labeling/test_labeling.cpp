@@ -18,6 +18,7 @@
 #include "label_files.hpp"
 #include "labeling_panel.hpp"
 #include "test_catalog.hpp"
+#include "workbench/api/data_service.hpp"
 
 using namespace iglu;
 using plugins::labeling::LabelingPanel;
@@ -40,6 +41,7 @@ class TestLabeling : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     std::unique_ptr<catalog::Catalog> cat_;
+    workbench::DataService data_;  // what the panel labels through: a second connection to the file
     QUndoStack undo_;
     std::unique_ptr<LabelingPanel> panel_;
 
@@ -57,14 +59,16 @@ private slots:
         cat_ = std::make_unique<catalog::Catalog>(dir_.filePath(QStringLiteral("labels.db")).toStdString());
         tests::fillTestCatalog(*cat_);
         QVERIFY(cat_->taskCount() >= 10);
-        panel_ = std::make_unique<LabelingPanel>(&undo_);
+        QString error;
+        QVERIFY2(data_.open(QString::fromStdString(cat_->path()), &error), qPrintable(error));
+        panel_ = std::make_unique<LabelingPanel>(data_.labels(), &undo_);
         // Ctrl+Z / Ctrl+Shift+Z as in the workbench's Edit menu.
         auto* undo = undo_.createUndoAction(panel_.get());
         undo->setShortcut(QKeySequence::Undo);
         auto* redo = undo_.createRedoAction(panel_.get());
         redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
         panel_->addActions({undo, redo});
-        panel_->setCatalog(cat_.get());
+        panel_->reload();
         panel_->setLabeler(QStringLiteral("alice"));
         showPanel();
     }
@@ -197,8 +201,8 @@ private slots:
         }
         QCOMPARE(cat_->tasksLabeledBy("bob").size(), aliceDone.size());
 
-        plugins::labeling::AgreementView view;
-        view.setCatalog(cat_.get());
+        plugins::labeling::AgreementView view(data_.labels());
+        view.refresh();
         const auto& rows = view.rows();
         QCOMPARE(rows.size(), std::size_t(2 * core::kNumSkills));  // human vs auto, alice vs bob
         const plugins::labeling::AgreementRow* flying = nullptr;
@@ -271,8 +275,11 @@ private slots:
         QCOMPARE(plugins::labeling::storeAutoSuggestions(fresh), fresh.taskCount());
         QCOMPARE(fresh.allLabels(catalog::LabelSource::Auto).size(), std::size_t(fresh.taskCount() * core::kNumSkills));
         // The panel shows and accepts them.
-        LabelingPanel panel(nullptr);
-        panel.setCatalog(&fresh);
+        workbench::DataService freshData;
+        QString error;
+        QVERIFY2(freshData.open(QString::fromStdString(fresh.path()), &error), qPrintable(error));
+        LabelingPanel panel(freshData.labels(), nullptr);
+        panel.reload();
         panel.setLabeler(QStringLiteral("gus"));
         const QString id = QString::fromStdString(fresh.findTasks().front().id);
         QVERIFY(panel.selectTask(id));
