@@ -5,6 +5,7 @@
 // label export / import round trip with clear errors naming the file.
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -150,6 +151,36 @@ private slots:
         QCOMPARE(cat_->tasksLabeledBy("alice").size(), std::size_t(2));
         QCOMPARE(humanLabel(*cat_, task, Skill::Tricky, "alice"), std::optional<bool>(true));
         QCOMPARE(humanLabel(*cat_, task, Skill::Flat, "alice"), std::nullopt);
+    }
+
+    // A task list is labeled in memory: every change says it is NOT saved, undo / redo work, the
+    // file stays as it was.
+    void aTaskListIsLabeledInMemoryAndSaysSo() {
+        const QString list = dir_.filePath(QStringLiteral("tasks.jsonl"));
+        QVERIFY(QFile::copy(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), list));
+        QFile file(list);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        workbench::DataService data;
+        QString error;
+        QVERIFY2(data.open(list, &error), qPrintable(error));
+        QUndoStack undo;
+        LabelingPanel panel(data.labels(), &undo);
+        panel.reload();
+        panel.setLabeler(QStringLiteral("dora"));
+        QVERIFY(!panel.currentTask().isEmpty());
+        panel.toggleSkill(Skill::Tall);
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("yes"));
+        const QString status = panel.findChild<QLabel*>(QStringLiteral("labelingStatus"))->text();
+        QVERIFY2(status.contains(QStringLiteral("NOT saved")), qPrintable(status));
+        QCOMPARE(undo.count(), 1);
+        undo.undo();
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("–"));
+        undo.redo();
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("yes"));
+        QVERIFY(file.seek(0));
+        QCOMPARE(file.readAll(), before);
+        QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("tasks.jsonl*")}, QDir::Files).size(), 1);
     }
 
     void notesAreSavedAsTyped() {
