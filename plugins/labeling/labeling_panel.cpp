@@ -237,6 +237,9 @@ void LabelingPanel::change(const QString& what, F&& apply) {
             undo_->push(new LabelCommand(labels_, std::move(done), QStringLiteral("%1 (%2)").arg(what, q(id)),
                                          [panel = QPointer<LabelingPanel>(this)](const std::string& t) {
                                              if (panel) panel->afterUndoRedo(t);  // the stack may outlive the panel
+                                         },
+                                         [panel = QPointer<LabelingPanel>(this)](const QString& message) {
+                                             if (panel) panel->reportFailure(tr("Undo / redo not saved: %1").arg(message));
                                          }));
         status_->setStyleSheet(QString());
         status_->setText(labels_.inMemory() ? tr("%1: kept for this session only, NOT saved (a task list is held in "

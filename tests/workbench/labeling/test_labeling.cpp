@@ -218,6 +218,21 @@ private slots:
         QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), before);
         QCOMPARE(panel_->skillText(Skill::Tall), QStringLiteral("–"));
         other.setNote(task.toStdString(), "");
+        // An undo that cannot be written is reported the same way, never thrown out of Ctrl+Z;
+        // once the lock is gone, redo + undo retries it.
+        QTest::keyClick(panel_.get(), Qt::Key_4);
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), std::optional<bool>(true));
+        other.transaction([&] {
+            other.setNote(task.toStdString(), "locked again");
+            QVERIFY_THROWS_NO_EXCEPTION(QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier));
+        });
+        QCOMPARE(failed.count(), 2);
+        QVERIFY2(failed.back().front().toString().contains(QStringLiteral("Undo")), qPrintable(failed.back().front().toString()));
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), std::optional<bool>(true));
+        QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), before);
+        other.setNote(task.toStdString(), "");
     }
 
     void secondLabelerAndAgreement() {
