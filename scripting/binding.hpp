@@ -176,8 +176,6 @@ void registerGrid(lua_State* L, int module);
 void registerEnv(lua_State* L, int module);
 void registerGeometry(lua_State* L, int module);
 void registerTasks(lua_State* L, int module);
-#ifdef IGLU_HAVE_CATALOG
 void registerCatalog(lua_State* L, int module);
-#endif
 
 }  // namespace iglu::scripting::detail

@@ -1,6 +1,5 @@
 #include "scripting/experiment_lock.hpp"
 
-#ifdef IGLU_HAVE_CATALOG
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -102,4 +101,3 @@ ExperimentLock::~ExperimentLock() {
 }
 
 }  // namespace iglu::scripting
-#endif

@@ -17,7 +17,6 @@
 #include <optional>
 #include <string>
 
-#ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::scripting {
@@ -46,4 +45,3 @@ private:
 std::string hostName();
 
 }  // namespace iglu::scripting
-#endif

@@ -13,11 +13,9 @@
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
-#ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
 #include "scripting/experiment_lock.hpp"
-#endif
 
 namespace iglu::scripting {
 
@@ -25,7 +23,6 @@ namespace {
 
 using EpisodeId = std::tuple<std::string, std::int64_t, int>;  // task id, seed, repetition
 
-#ifdef IGLU_HAVE_CATALOG
 // Task-set words, the same filters as `iglu tasks` (core/catalog/task_filter.hpp), or ids.
 catalog::TaskFilter filterFromSet(const TaskSetSpec& set) {
     if (set.kind == TaskSetSpec::Kind::Ids) {
@@ -37,14 +34,12 @@ catalog::TaskFilter filterFromSet(const TaskSetSpec& set) {
 }
 
 core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ? s.humanSkills : s.autoSkills; }
-#endif
 
 }  // namespace
 
 // The catalog side of a session: the connection, the experiment's writer lock and the episodes
 // waiting to be written.
 struct ExperimentSession::Store {
-#ifdef IGLU_HAVE_CATALOG
     explicit Store(const std::string& path) : cat(path, catalog::OpenMode::Create) {}
     // A catalog file this session created is removed again when the session fails before storing
     // an episode (it failed to open, or its run threw first): a failed `iglu run --db new.db`
@@ -80,7 +75,6 @@ struct ExperimentSession::Store {
         storedAny = true;
         lastFlush = std::chrono::steady_clock::now();
     }
-#endif
 };
 
 ExperimentSession::ExperimentSession(const std::string& experimentPath, const SessionOptions& options)
@@ -88,19 +82,16 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
     if (!options.name.empty()) spec_.name = options.name;
     TaskSetSpec set = spec_.tasks;
     if (!options.tasks.empty()) set = parseTaskSet(options.tasks);
-#ifdef IGLU_HAVE_CATALOG
     if (!options.db.empty()) {
         // The agent script compiles before the catalog is opened (or created): a script error
         // leaves no file behind.
         { AgentWorker probe(spec_, agentSandbox(spec_)); }
         store_ = std::make_unique<Store>(options.db);
     }
-#endif
 
     if (set.kind == TaskSetSpec::Kind::File) {
         tasks_ = core::readTaskList(set.file);
         skills_.assign(tasks_.size(), core::SkillSet{});
-#ifdef IGLU_HAVE_CATALOG
         if (store_) {  // skills from the catalog when it knows the tasks; unknown tasks are added
             catalog::TaskFilter f;
             for (const auto& t : tasks_) f.ids.push_back(t.id);
@@ -118,9 +109,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
             }
             if (!add.empty()) store_->cat.putTasks(add);
         }
-#endif
     } else {
-#ifdef IGLU_HAVE_CATALOG
         if (!store_)
             throw std::runtime_error("the task set '" + set.describe() +
                                      "' comes from a catalog: give --db FILE (or --tasks FILE.jsonl)");
@@ -134,16 +123,11 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
         if (tasks_.empty())
             throw std::runtime_error("no task in " + options.db + " matches '" + set.describe() +
                                      "' (import tasks first: iglu import)");
-#else
-        throw std::runtime_error("the task set '" + set.describe() +
-                                 "' needs the catalog, which this build lacks: use --tasks FILE.jsonl");
-#endif
     }
 
     const std::vector<EpisodeKey> all = allEpisodes(spec_, tasks_.size());
     episodeCount_ = all.size();
     results_.assign(all.size(), std::nullopt);
-#ifdef IGLU_HAVE_CATALOG
     if (store_) {
         // Resuming mixes stored episodes into the summary: only under the same configuration.
         if (auto existing = store_->cat.experiment(spec_.name); existing && existing->config != spec_.configJson)
@@ -175,7 +159,6 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
         store_->discard = false;
         return;
     }
-#endif
     todo_ = all;
 }
 
@@ -193,9 +176,7 @@ RunReport ExperimentSession::run(const SessionRun& how) {
     ro.onProgress = how.onProgress;
     // Whatever happens (cancel, a failing callback), what finished is written and leaves the todo list.
     auto settle = [&] {
-#ifdef IGLU_HAVE_CATALOG
         if (store_) store_->flush();
-#endif
         std::erase_if(todo_, [&](const EpisodeKey& k) { return done.contains({tasks_[k.task].id, k.seed, k.repetition}); });
         rebuildSummary();
     };
@@ -207,7 +188,6 @@ RunReport ExperimentSession::run(const SessionRun& how) {
             results_[indexOf(ti, out.seed, out.repetition)] =
                 Result{out.ok, out.success, out.baselineSuccess, out.f1, out.baselineF1, out.steps};
             done.insert({out.taskId, out.seed, out.repetition});
-#ifdef IGLU_HAVE_CATALOG
             if (store_) {
                 catalog::EpisodeRecord rec;
                 rec.experimentId = experimentId_;
@@ -224,19 +204,14 @@ RunReport ExperimentSession::run(const SessionRun& how) {
                 rec.success = out.success;
                 store_->pending.push_back({std::move(rec), std::move(out.rollout)});
             }
-#endif
             if (how.onEpisode) how.onEpisode(out);
-#ifdef IGLU_HAVE_CATALOG
             if (store_ && (store_->pending.size() >= 64 ||
                            std::chrono::steady_clock::now() - store_->lastFlush > std::chrono::milliseconds(500)))
                 store_->flush();
-#endif
         });
     } catch (...) {
         settle();
-#ifdef IGLU_HAVE_CATALOG
         if (store_ && !store_->storedAny) store_->discard = true;  // removed with the session if it created the file
-#endif
         throw;
     }
     settle();
@@ -260,7 +235,6 @@ void ExperimentSession::rebuildSummary() {
     summary_ = std::move(s);
 }
 
-#ifdef IGLU_HAVE_CATALOG
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills) {
     const core::Scores base = core::score(task.target, task.starting);
@@ -292,6 +266,5 @@ Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {
     }
     return summary;
 }
-#endif
 
 }  // namespace iglu::scripting

@@ -113,7 +113,6 @@ private:
     std::unique_ptr<Store> store_;
 };
 
-#ifdef IGLU_HAVE_CATALOG
 /// Adds one stored episode of `task` to a summary (the do-nothing baseline from the task's grids).
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills);
@@ -121,6 +120,5 @@ void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, c
 /// The summary of an experiment's stored episodes, as `iglu run` prints it after a resume: skills
 /// are a task's human labels when it has any, else the automatic ones.
 Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId);
-#endif
 
 }  // namespace iglu::scripting

@@ -28,9 +28,7 @@ int luaopen_iglu(lua_State* L) {
     detail::registerEnv(L, module);
     detail::registerGeometry(L, module);
     detail::registerTasks(L, module);
-#ifdef IGLU_HAVE_CATALOG
     detail::registerCatalog(L, module);
-#endif
     lua_pushcfunction(L, actionNameFn);
     lua_setfield(L, module, "action_name");
     // Discrete walking action ids by name: iglu.actions.forward == 1, ...

@@ -254,9 +254,9 @@ Catalog::Catalog(const std::string& path, OpenMode mode) {
     impl_->dataVersion = db.scalar("PRAGMA data_version");
 }
 
-Catalog Catalog::inMemory() {
+Catalog Catalog::inMemory(const std::string& name) {
     Catalog c;
-    c.impl_ = std::make_unique<Impl>(":memory:", sql::Access::Memory);
+    c.impl_ = std::make_unique<Impl>(name, sql::Access::Memory);
     schema::migrate(c.impl_->db, true);
     c.impl_->db.exec("PRAGMA foreign_keys = ON");
     return c;

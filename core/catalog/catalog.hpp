@@ -175,8 +175,10 @@ public:
     /// truncated, damaged pages, damaged write-ahead log, invalid or newer schema version, missing
     /// or mistyped columns, write-protected (ReadWrite / Create).
     explicit Catalog(const std::string& path, OpenMode mode = OpenMode::Create);
-    /// A private catalog in memory (e.g. to evaluate a file without storing it).
-    static Catalog inMemory();
+    /// A private catalog in memory (e.g. to evaluate a file without storing it, or a task list
+    /// opened in the workbench). `name` stands for it in path() and in every message (e.g. the
+    /// file it was filled from); nothing is ever written to a file of that name.
+    static Catalog inMemory(const std::string& name = ":memory:");
     ~Catalog();
     Catalog(const Catalog&) = delete;
     Catalog& operator=(const Catalog&) = delete;

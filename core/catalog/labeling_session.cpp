@@ -9,6 +9,27 @@ namespace {
 const std::string kNoTask;
 }
 
+LabelState readLabelState(const Catalog& catalog, const std::string& taskId, const std::string& labeler) {
+    LabelState s;
+    for (const auto& l : catalog.labels(taskId))
+        if (l.source == LabelSource::Human && l.labeler == labeler) s.skills[static_cast<std::size_t>(l.skill)] = l.value;
+    s.note = catalog.note(taskId);
+    return s;
+}
+
+void writeLabelState(Catalog& catalog, const std::string& taskId, const std::string& labeler, const LabelState& state) {
+    catalog.transaction([&] {
+        const LabelState now = readLabelState(catalog, taskId, labeler);
+        for (auto skill : core::kAllSkills) {
+            const auto i = static_cast<std::size_t>(skill);
+            if (state.skills[i] == now.skills[i]) continue;
+            if (state.skills[i]) catalog.putLabel({taskId, skill, *state.skills[i], LabelSource::Human, labeler, "", ""});
+            else catalog.removeLabel(taskId, skill, LabelSource::Human, labeler);
+        }
+        if (now.note != state.note) catalog.setNote(taskId, state.note);
+    });
+}
+
 LabelingSession::LabelingSession(Catalog& catalog, std::string labeler, TaskFilter filter)
     : catalog_(catalog), labeler_(std::move(labeler)), filter_(std::move(filter)) {
     if (labeler_.empty()) throw CatalogError("labeling needs the labeler's name");
@@ -105,45 +126,56 @@ std::string LabelingSession::suggestionReason(core::Skill skill) const {
 
 bool LabelingSession::complete() const { return !current().empty() && completeFor(current()); }
 
+template <class F>
+LabelChange LabelingSession::record(F&& apply) {
+    LabelChange c{current(), labeler_, {}, {}};
+    if (c.taskId.empty()) return c;
+    catalog_.transaction([&] {
+        c.before = readLabelState(catalog_, c.taskId, labeler_);
+        apply();
+        c.after = readLabelState(catalog_, c.taskId, labeler_);
+    });
+    return c;
+}
+
 void LabelingSession::write(core::Skill skill, bool value, const std::string& reason) {
-    if (current().empty()) return;
-    undo_.push_back({current(), false, skill, label(skill), {}});
     catalog_.putLabel({current(), skill, value, LabelSource::Human, labeler_, reason, ""});
 }
 
-void LabelingSession::toggle(core::Skill skill) { write(skill, !label(skill).value_or(false), ""); }
-void LabelingSession::set(core::Skill skill, bool value) { write(skill, value, ""); }
-
-void LabelingSession::acceptSuggestions() {
-    for (core::Skill s : core::kAllSkills) write(s, suggestion(s).value_or(false), "accepted the automatic suggestion");
+LabelChange LabelingSession::toggle(core::Skill skill) {
+    return record([&] { write(skill, !label(skill).value_or(false), ""); });
+}
+LabelChange LabelingSession::set(core::Skill skill, bool value) {
+    return record([&] { write(skill, value, ""); });
 }
 
-void LabelingSession::confirm() {
-    for (core::Skill s : core::kAllSkills)
-        if (!label(s)) write(s, false, "");
+LabelChange LabelingSession::acceptSuggestions() {
+    return record([&] {
+        for (core::Skill s : core::kAllSkills) write(s, suggestion(s).value_or(false), "accepted the automatic suggestion");
+    });
+}
+
+LabelChange LabelingSession::confirm() {
+    return record([&] {
+        for (core::Skill s : core::kAllSkills)
+            if (!label(s)) write(s, false, "");
+    });
 }
 
 std::string LabelingSession::note() const { return current().empty() ? std::string() : catalog_.note(current()); }
 
-void LabelingSession::setNote(const std::string& text) {
-    if (current().empty()) return;
-    Change c;
-    c.taskId = current();
-    c.isNote = true;
-    c.noteBefore = catalog_.note(current());
-    undo_.push_back(std::move(c));
-    catalog_.setNote(current(), text);
+LabelChange LabelingSession::setNote(const std::string& text) {
+    return record([&] { catalog_.setNote(current(), text); });
 }
 
-std::string LabelingSession::undo() {
-    if (undo_.empty()) return {};
-    Change c = std::move(undo_.back());
-    undo_.pop_back();
-    if (c.isNote) catalog_.setNote(c.taskId, c.noteBefore);
-    else if (c.before) catalog_.putLabel({c.taskId, c.skill, *c.before, LabelSource::Human, labeler_, "", ""});
-    else catalog_.removeLabel(c.taskId, c.skill, LabelSource::Human, labeler_);
-    select(c.taskId);
-    return c.taskId;
+void LabelingSession::undo(const LabelChange& change) {
+    change.undo(catalog_);
+    select(change.taskId);
+}
+
+void LabelingSession::redo(const LabelChange& change) {
+    change.redo(catalog_);
+    select(change.taskId);
 }
 
 std::unordered_set<std::string> LabelingSession::labeledSet() const {

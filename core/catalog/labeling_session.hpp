@@ -1,8 +1,10 @@
 #pragma once
 // The logic of keyboard-first skill labeling, Qt-free (the labeling plugin's widgets drive it):
 // one labeler walks through tasks, toggles skills, accepts the automatic suggestions, writes
-// notes; every change is written to the catalog at once (a crash or kill loses nothing) and can
-// be undone, newest first.
+// notes; every change is written to the catalog at once (a crash or kill loses nothing) and is
+// returned as a LabelChange (the labeler's state of the task before and after), which undo() /
+// redo() write back. That is the one undo mechanism for labels: the workbench wraps each change in
+// a command on its undo stack (plugins/labeling), tests and scripts call undo / redo directly.
 #include <array>
 #include <optional>
 #include <string>
@@ -12,6 +14,30 @@
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::catalog {
+
+/// One labeler's state of one task: the human label of each skill (nullopt: none) and the note.
+struct LabelState {
+    std::array<std::optional<bool>, core::kNumSkills> skills{};
+    std::string note;
+    friend bool operator==(const LabelState&, const LabelState&) = default;
+};
+
+/// Reads `labeler`'s human labels and the note of a task.
+LabelState readLabelState(const Catalog& catalog, const std::string& taskId, const std::string& labeler);
+/// Writes a state back (labels set or removed, the note) in one transaction.
+void writeLabelState(Catalog& catalog, const std::string& taskId, const std::string& labeler, const LabelState& state);
+
+/// What one labeling action changed: the labeler's state of the task before and after.
+struct LabelChange {
+    std::string taskId;
+    std::string labeler;
+    LabelState before, after;
+    /// True when the action changed nothing (e.g. the same note saved again).
+    bool empty() const noexcept { return before == after; }
+    /// Writes `before` / `after` back to the catalog (one transaction each).
+    void undo(Catalog& catalog) const { writeLabelState(catalog, taskId, labeler, before); }
+    void redo(Catalog& catalog) const { writeLabelState(catalog, taskId, labeler, after); }
+};
 
 class LabelingSession {
 public:
@@ -42,33 +68,31 @@ public:
     /// True when this labeler has labeled every skill of the current task.
     bool complete() const;
 
-    /// Toggles a skill (unlabeled counts as false, so the first toggle sets it true) and saves.
-    void toggle(core::Skill skill);
-    /// Sets a skill and saves.
-    void set(core::Skill skill, bool value);
-    /// Takes every automatic suggestion (skills without one are set false) and saves them.
-    void acceptSuggestions();
-    /// Labels every skill not yet labeled as false (confirms the task) and saves.
-    void confirm();
+    // Each change is saved at once (one transaction) and returned for undo / redo; with no
+    // current task nothing is written and the change is empty.
+    /// Toggles a skill (unlabeled counts as false, so the first toggle sets it true).
+    LabelChange toggle(core::Skill skill);
+    /// Sets a skill.
+    LabelChange set(core::Skill skill, bool value);
+    /// Takes every automatic suggestion (skills without one are set false).
+    LabelChange acceptSuggestions();
+    /// Labels every skill not yet labeled as false (confirms the task).
+    LabelChange confirm();
     std::string note() const;
-    void setNote(const std::string& text);
+    LabelChange setNote(const std::string& text);
 
-    bool canUndo() const noexcept { return !undo_.empty(); }
-    /// Reverts the newest change (label or note), in the catalog too; returns its task id.
-    std::string undo();
+    /// Reverts / re-applies a change of this session (in the catalog) and makes its task current.
+    void undo(const LabelChange& change);
+    void redo(const LabelChange& change);
 
     /// Tasks of the list with all five skills labeled by this labeler.
     int labeledCount() const;
     int taskCount() const noexcept { return static_cast<int>(ids_.size()); }
 
 private:
-    struct Change {
-        std::string taskId;
-        bool isNote = false;
-        core::Skill skill = core::Skill::Flat;
-        std::optional<bool> before;   // label before the change (nullopt = none)
-        std::string noteBefore;
-    };
+    /// Runs `apply` on the current task in one transaction and returns what it changed.
+    template <class F>
+    LabelChange record(F&& apply);
     void write(core::Skill skill, bool value, const std::string& reason);
     std::vector<SkillLabel> currentLabels() const;
     bool completeFor(const std::string& taskId) const;
@@ -79,7 +103,6 @@ private:
     TaskFilter filter_;
     std::vector<std::string> ids_;
     int index_ = 0;
-    std::vector<Change> undo_;
 };
 
 }  // namespace iglu::catalog

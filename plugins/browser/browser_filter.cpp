@@ -14,14 +14,14 @@ bool matches(const catalog::TaskSummary& t, const BrowserFilter& f) noexcept {
            inRange(t.blocksToAdd + t.blocksToRemove, f.minChanges, f.maxChanges);
 }
 
-std::vector<catalog::TaskSummary> queryTasks(const catalog::Catalog& catalog, const BrowserFilter& filter) {
+std::vector<catalog::TaskSummary> queryTasks(const workbench::TaskQueries& tasks, const BrowserFilter& filter) {
     catalog::TaskFilter f;
     f.text = filter.text;
     if (filter.skill) f.skills = {*filter.skill};
     f.clear = filter.clear;
-    auto tasks = catalog.findTasks(f);
-    tasks.erase(std::remove_if(tasks.begin(), tasks.end(), [&](const auto& t) { return !matches(t, filter); }), tasks.end());
-    return tasks;
+    auto found = tasks.findTasks(f);
+    found.erase(std::remove_if(found.begin(), found.end(), [&](const auto& t) { return !matches(t, filter); }), found.end());
+    return found;
 }
 
 }  // namespace iglu::plugins::browser

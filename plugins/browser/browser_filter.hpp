@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/catalog/catalog.hpp"
+#include "workbench/api/catalog_services.hpp"
 
 namespace iglu::plugins::browser {
 
@@ -20,6 +21,6 @@ struct BrowserFilter {
 };
 
 bool matches(const catalog::TaskSummary& task, const BrowserFilter& filter) noexcept;
-std::vector<catalog::TaskSummary> queryTasks(const catalog::Catalog& catalog, const BrowserFilter& filter);
+std::vector<catalog::TaskSummary> queryTasks(const workbench::TaskQueries& tasks, const BrowserFilter& filter);
 
 }  // namespace iglu::plugins::browser

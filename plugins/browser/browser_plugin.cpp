@@ -15,13 +15,12 @@ namespace iglu::plugins {
 
 bool BrowserPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    browser_ = new browser::DatasetBrowser;
+    browser_ = new browser::DatasetBrowser(context.data().queries());
     auto* dock = context.shell().addDock(QStringLiteral("datasetBrowser"), tr("Dataset"), browser_, Qt::BottomDockWidgetArea);
     connect(browser_, &browser::DatasetBrowser::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &browser::DatasetBrowser::showTask);
-    connect(&context.data(), &workbench::DataService::opened, this,
-            [this] { browser_->setCatalog(context_->data().catalog()); });
+    connect(&context.data(), &workbench::DataService::opened, browser_, &browser::DatasetBrowser::requery);
     connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &browser::DatasetBrowser::refreshTask);
     connect(browser_, &browser::DatasetBrowser::readFailed, this,
             [this](const QString& message) { context_->log().error(QStringLiteral("browser"), message); });
@@ -32,7 +31,7 @@ bool BrowserPlugin::initialize(workbench::PluginContext& context, QString*) {
         dock->raise();
         browser_->focusSearch();
     });
-    if (context.data().isOpen()) browser_->setCatalog(context.data().catalog());
+    if (context.data().isOpen()) browser_->requery();
     return true;
 }
 

@@ -35,7 +35,7 @@ QSpinBox* rangeBox(QWidget* parent, const QString& name, const QString& special,
 }
 }  // namespace
 
-DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
+DatasetBrowser::DatasetBrowser(const workbench::TaskQueries& tasks, QWidget* parent) : QWidget(parent), tasks_(tasks) {
     setObjectName(QStringLiteral("datasetBrowser"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -136,11 +136,6 @@ DatasetBrowser::DatasetBrowser(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void DatasetBrowser::setCatalog(const catalog::Catalog* catalog) {
-    catalog_ = catalog;
-    requery();
-}
-
 BrowserFilter DatasetBrowser::filter() const {
     BrowserFilter f;
     f.text = search_->text().trimmed().toStdString();
@@ -158,17 +153,16 @@ void DatasetBrowser::requery() {
     std::vector<catalog::TaskSummary> rows;
     int total = 0;
     QString error;
-    if (catalog_)
-        workbench::runGuarded(
-            [&] {
-                rows = queryTasks(*catalog_, filter());
-                total = catalog_->taskCount();
-            },
-            [&](const QString& message) {
-                rows.clear();
-                error = message;
-                emit readFailed(message);
-            });
+    workbench::runGuarded(
+        [&] {
+            rows = queryTasks(tasks_, filter());
+            total = tasks_.taskCount();
+        },
+        [&](const QString& message) {
+            rows.clear();
+            error = message;
+            emit readFailed(message);
+        });
     const int n = static_cast<int>(rows.size());
     model_->setTasks(std::move(rows));
     count_->setText(error.isEmpty() ? tr("%1 of %2 tasks").arg(n).arg(total) : error);
@@ -178,7 +172,6 @@ void DatasetBrowser::requery() {
 }
 
 void DatasetBrowser::refreshTask(const QString& taskId) {
-    if (!catalog_) return;
     if (taskId.isEmpty()) {
         requery();
         return;
@@ -187,7 +180,7 @@ void DatasetBrowser::refreshTask(const QString& taskId) {
         [&] {
             catalog::TaskFilter f;
             f.ids = {taskId.toStdString()};
-            const auto found = catalog_->findTasks(f);
+            const auto found = tasks_.findTasks(f);
             if (!found.empty()) model_->updateTask(found.front());
         },
         [this](const QString& message) { emit readFailed(message); });
@@ -216,7 +209,7 @@ QString DatasetBrowser::detailsHtml() const { return details_->toHtml(); }
 
 void DatasetBrowser::showDetails(const QString& taskId) {
     shownTask_ = taskId;
-    if (!catalog_ || taskId.isEmpty()) {
+    if (taskId.isEmpty()) {
         details_->clear();
         return;
     }
@@ -228,7 +221,7 @@ void DatasetBrowser::showDetails(const QString& taskId) {
 }
 
 void DatasetBrowser::showDetailsOf(const QString& taskId) {
-    const auto rec = catalog_->task(taskId.toStdString());
+    const auto rec = tasks_.task(taskId.toStdString());
     if (!rec) {
         details_->setHtml(tr("<i>%1: not in the catalog</i>").arg(taskId.toHtmlEscaped()));
         return;
@@ -243,12 +236,12 @@ void DatasetBrowser::showDetailsOf(const QString& taskId) {
     if (!rec->clarifyingQuestion.empty())
         html += tr("<p><b>Clarifying question</b><br>%1</p>").arg(esc(rec->clarifyingQuestion));
     QString labels;
-    for (const auto& l : catalog_->labels(rec->task.id))
+    for (const auto& l : tasks_.labels(rec->task.id))
         labels += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
                       .arg(QString::fromLatin1(core::skillName(l.skill)), l.value ? tr("yes") : tr("no"),
                            QString::fromLatin1(catalog::labelSourceName(l.source)), esc(l.labeler));
     if (!labels.isEmpty()) html += tr("<p><b>Labels</b></p><table cellspacing=4>%1</table>").arg(labels);
-    const std::string note = catalog_->note(rec->task.id);
+    const std::string note = tasks_.note(rec->task.id);
     if (!note.empty()) html += tr("<p><b>Note</b><br>%1</p>").arg(esc(note));
     html += tr("<p><i>The 3D view shows the start, the target (ghost) and the diff (overlay, Ctrl+Shift+O).</i></p>");
     details_->setHtml(html);

@@ -3,6 +3,8 @@
 // change-size ranges), the task table (TaskTableModel, sortable) and the selected task's details
 // (dialog, instruction, clarifying question, labels, note). Every filter change re-queries the
 // catalog (a text + skill filter over 10,000 tasks is ~10 ms in SQL), so no debounce is needed.
+// It reads through the data service's TaskQueries (workbench/api/catalog_services.hpp), which
+// always serve the open data: on DataService::opened the plugin calls requery().
 #include <QWidget>
 
 #include "browser_filter.hpp"
@@ -21,9 +23,9 @@ class TaskTableModel;
 class DatasetBrowser : public QWidget {
     Q_OBJECT
 public:
-    explicit DatasetBrowser(QWidget* parent = nullptr);
+    /// Lists nothing until requery() (the plugin calls it when data is open).
+    explicit DatasetBrowser(const workbench::TaskQueries& tasks, QWidget* parent = nullptr);
 
-    void setCatalog(const catalog::Catalog* catalog);
     BrowserFilter filter() const;
     TaskTableModel* model() const noexcept { return model_; }
     QTableView* table() const noexcept { return table_; }
@@ -53,7 +55,7 @@ private:
     void showDetails(const QString& taskId);
     void showDetailsOf(const QString& taskId);  // throws on a failed read
 
-    const catalog::Catalog* catalog_ = nullptr;
+    const workbench::TaskQueries& tasks_;
     TaskTableModel* model_ = nullptr;
     QTableView* table_ = nullptr;
     QLineEdit* search_ = nullptr;

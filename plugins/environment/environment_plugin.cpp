@@ -99,9 +99,9 @@ void EnvironmentPlugin::record(const QString& playerName) {
         return;
     }
     if (id < 0) {
-        // A task list has no catalog: the rollout lives in this session only; say so, never "#-1".
-        const QString text = tr("Recorded %1 steps (return %2) for this session only, NOT saved: a task list has no "
-                                "catalog to store rollouts in (replay it in the Playback dock until the workbench closes)")
+        // A task list is held in memory: the rollout lives in this session only; say so, never "#-1".
+        const QString text = tr("Recorded %1 steps (return %2) for this session only, NOT saved: a task list is held "
+                                "in memory, not in a catalog file (replay it in the Playback dock until the workbench closes)")
                                  .arg(session.step())
                                  .arg(session.episodeReturn(), 0, 'g', 4);
         context_->log().warning(kSource, tr("%1: %2").arg(taskId, text));

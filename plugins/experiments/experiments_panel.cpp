@@ -53,7 +53,8 @@ bool ExperimentsPanel::readCatalog(F&& read) {
     });
 }
 
-ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new ExperimentJob(this)) {
+ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent)
+    : QWidget(parent), store_(experiments), job_(new ExperimentJob(this)) {
     setObjectName(QStringLiteral("experimentsPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -72,10 +73,10 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     progress_->setRange(0, 1);
     progress_->setValue(0);
     progress_->setFormat(tr("no run"));
-    auto* reload = new QPushButton(tr("Refresh"), this);
-    reload->setObjectName(QStringLiteral("refreshExperiments"));
-    reload->setToolTip(tr("Re-read the experiments of the catalog (e.g. after `iglu run` in a terminal)"));
-    connect(reload, &QPushButton::clicked, this, &ExperimentsPanel::refresh);
+    auto* refreshButton = new QPushButton(tr("Refresh"), this);
+    refreshButton->setObjectName(QStringLiteral("refreshExperiments"));
+    refreshButton->setToolTip(tr("Re-read the experiments of the catalog (e.g. after `iglu run` in a terminal)"));
+    connect(refreshButton, &QPushButton::clicked, this, &ExperimentsPanel::refresh);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("runStatus"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -84,7 +85,7 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     progress_->setMinimumWidth(60);
     top->addWidget(run_);
     top->addWidget(cancel_);
-    top->addWidget(reload);
+    top->addWidget(refreshButton);
     top->addWidget(progress_, 1);
     top->addWidget(status_, 2);
     layout->addLayout(top);
@@ -146,8 +147,8 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
         ref.seed = static_cast<std::int64_t>(episodes_->item(row, 1)->data(kValueRole).toDouble());
         ref.repetition = static_cast<int>(episodes_->item(row, 2)->data(kValueRole).toDouble());
         ref.script = exp->script;
-        if (cat_ != nullptr && !readCatalog([&] {
-                if (auto e = cat_->experiment(exp->name.toStdString())) ref.config = QString::fromStdString(e->config);
+        if (!readCatalog([&] {
+                if (auto e = store_.catalog().experiment(exp->name.toStdString())) ref.config = QString::fromStdString(e->config);
             }))
             return;
         emit episodeActivated(ref);
@@ -168,7 +169,7 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
     });
     connect(job_, &ExperimentJob::finished, this,
             [this](bool ok, bool cancelled, const QString& name, const QString& message) {
-                run_->setEnabled(cat_ != nullptr);
+                run_->setEnabled(!store_.runFile().isEmpty());
                 cancel_->setEnabled(false);
                 progress_->setFormat(tr("%v / %m episodes"));
                 showStatus(message, !ok);
@@ -176,7 +177,7 @@ ExperimentsPanel::ExperimentsPanel(QWidget* parent) : QWidget(parent), job_(new 
                 if (!name.isEmpty()) selectExperiment(name);
                 emit runFinished(ok, cancelled, name, message);
             });
-    setCatalog(nullptr);
+    reload();
 }
 
 ExperimentsPanel::~ExperimentsPanel() = default;
@@ -187,10 +188,14 @@ void ExperimentsPanel::showStatus(const QString& text, bool error) {
     status_->setStyleSheet(error ? QStringLiteral("color: #b35806;") : QString());  // orange-brown, not red
 }
 
-void ExperimentsPanel::setCatalog(catalog::Catalog* cat) {
-    cat_ = cat;
-    run_->setEnabled(cat_ != nullptr && !job_->isRunning());
-    if (cat_ == nullptr) showStatus(tr("Open a catalog (File > Open) to list and run experiments."), false);
+void ExperimentsPanel::reload() {
+    run_->setEnabled(!store_.runFile().isEmpty() && !job_->isRunning());
+    if (!store_.isOpen()) showStatus(tr("Open a catalog (File > Open) to list and run experiments."), false);
+    else if (store_.inMemory())
+        showStatus(tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. Import it "
+                      "into a catalog (iglu import) and open that to run experiments.")
+                       .arg(store_.path()),
+                   false);
     else showStatus(QString(), false);
     refresh();
 }
@@ -199,7 +204,7 @@ void ExperimentsPanel::refresh() {
     const QString keep = currentExperiment();
     const QString keepCompare = compareWith_->currentText();
     rows_.clear();
-    if (cat_ != nullptr && !readCatalog([&] { rows_ = experimentRows(*cat_); })) rows_.clear();
+    if (!readCatalog([&] { rows_ = experimentRows(store_.catalog()); })) rows_.clear();
     {
         const QSignalBlocker block(list_);
         list_->clearContents();
@@ -264,7 +269,7 @@ bool ExperimentsPanel::setCompareWith(const QString& name) {
 
 void ExperimentsPanel::showExperiment(int row) {
     const ExperimentRow* e = row >= 0 && row < static_cast<int>(rows_.size()) ? &rows_[row] : nullptr;
-    if (e == nullptr || cat_ == nullptr) {
+    if (e == nullptr) {
         results_->setRowCount(0);
         episodes_->setRowCount(0);
         compare_->setRowCount(0);
@@ -274,8 +279,8 @@ void ExperimentsPanel::showExperiment(int row) {
     scripting::Summary summary;
     std::vector<catalog::EpisodeRecord> episodes;
     if (!readCatalog([&] {
-            summary = scripting::storedSummary(*cat_, e->id);
-            episodes = cat_->episodes(e->id);
+            summary = scripting::storedSummary(store_.catalog(), e->id);
+            episodes = store_.catalog().episodes(e->id);
         })) {
         results_->setRowCount(0);
         episodes_->setRowCount(0);
@@ -297,7 +302,7 @@ void ExperimentsPanel::showExperiment(int row) {
 void ExperimentsPanel::showCompare() {
     const ExperimentRow* a = current();
     const int bi = compareWith_->currentIndex();
-    if (a == nullptr || cat_ == nullptr || bi < 0 || bi >= static_cast<int>(rows_.size())) {
+    if (a == nullptr || bi < 0 || bi >= static_cast<int>(rows_.size())) {
         compare_->setRowCount(0);
         compareLegend_->setText(tr("Select an experiment (A) and pick a second one (B)."));
         return;
@@ -305,8 +310,8 @@ void ExperimentsPanel::showCompare() {
     const ExperimentRow& b = rows_[bi];
     scripting::Summary sa, sb;
     if (!readCatalog([&] {
-            sa = scripting::storedSummary(*cat_, a->id);
-            sb = scripting::storedSummary(*cat_, b.id);
+            sa = scripting::storedSummary(store_.catalog(), a->id);
+            sb = scripting::storedSummary(store_.catalog(), b.id);
         })) {
         compare_->setRowCount(0);
         return;
@@ -319,8 +324,14 @@ void ExperimentsPanel::showCompare() {
 }
 
 bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
-    if (cat_ == nullptr) {
-        showStatus(tr("Open a catalog first: experiments run against its tasks and store their episodes there."), true);
+    const QString db = store_.runFile();
+    if (db.isEmpty()) {
+        showStatus(store_.inMemory() && store_.isOpen()
+                       ? tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. "
+                            "Import it into a catalog (iglu import) and open that.")
+                             .arg(store_.path())
+                       : tr("Open a catalog first: experiments run against its tasks and store their episodes there."),
+                   true);
         return false;
     }
     if (job_->isRunning()) {
@@ -332,7 +343,7 @@ bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
     progress_->setValue(0);
     progress_->setFormat(tr("%v / %m episodes"));
     showStatus(tr("loading %1…").arg(path), false);
-    job_->start(path, QString::fromStdString(cat_->path()), jobs);
+    job_->start(path, db, jobs);
     run_->setEnabled(false);
     cancel_->setEnabled(true);
     return true;

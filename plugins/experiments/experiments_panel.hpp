@@ -14,6 +14,7 @@
 #include <QWidget>
 
 #include "experiment_rows.hpp"
+#include "workbench/api/catalog_services.hpp"
 
 class QComboBox;
 class QLabel;
@@ -21,10 +22,6 @@ class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QTabWidget;
-
-namespace iglu::catalog {
-class Catalog;
-}
 
 namespace iglu::plugins::experiments {
 
@@ -46,12 +43,14 @@ struct EpisodeRef {
 class ExperimentsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ExperimentsPanel(QWidget* parent = nullptr);
+    /// Lists and runs the experiments of the data service's open catalog (read on this thread; a
+    /// run opens its own connection to the file). Shows nothing until reload().
+    explicit ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent = nullptr);
     ~ExperimentsPanel() override;
 
-    /// The catalog to list and to run experiments in (read on this thread; a run opens its own
-    /// connection). nullptr: none open (a task list), the panel says so.
-    void setCatalog(catalog::Catalog* cat);
+    /// Other data was opened: re-reads it, and says when experiments cannot run there (nothing
+    /// open, or a task list held in memory).
+    void reload();
     /// Re-reads the experiments (the selection is kept by name; else the most recent is selected).
     Q_INVOKABLE void refresh();
     Q_INVOKABLE bool selectExperiment(const QString& name);
@@ -89,7 +88,7 @@ private:
     bool readCatalog(F&& read);
     const ExperimentRow* current() const;
 
-    catalog::Catalog* cat_ = nullptr;
+    const workbench::ExperimentStore& store_;
     QList<ExperimentRow> rows_;
     QString experimentsDir_;
     ExperimentJob* job_;

@@ -22,12 +22,12 @@ const QString kSource = QStringLiteral("experiments");
 
 bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    panel_ = new experiments::ExperimentsPanel;
+    panel_ = new experiments::ExperimentsPanel(context.data().experiments());
     panel_->setExperimentsDir(QStringLiteral(IGLU_EXAMPLES_DIR "/experiments"));
     auto* dock = context.shell().addDock(QStringLiteral("experiments"), tr("Experiments"), panel_, Qt::BottomDockWidgetArea);
     dock->hide();  // on demand (Experiments menu, View > Panels): the 3D view keeps its room
 
-    connect(&context.data(), &workbench::DataService::opened, this, [this] { panel_->setCatalog(context_->data().catalog()); });
+    connect(&context.data(), &workbench::DataService::opened, panel_, &experiments::ExperimentsPanel::reload);
     connect(panel_, &experiments::ExperimentsPanel::episodeActivated, this, &ExperimentsPlugin::openEpisode);
     connect(panel_, &experiments::ExperimentsPanel::readFailed, this,
             [this](const QString& message) { context_->log().error(kSource, message); });
@@ -56,7 +56,7 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
     });
     connect(menu->addAction(tr("Cancel Experiment")), &QAction::triggered, panel_, &experiments::ExperimentsPanel::cancelRun);
 
-    if (context.data().isOpen()) panel_->setCatalog(context.data().catalog());
+    if (context.data().isOpen()) panel_->reload();
     return true;
 }
 

@@ -21,7 +21,7 @@ QStandardItem* number(double v, int decimals = -1) {
 }
 }  // namespace
 
-AgreementView::AgreementView(QWidget* parent) : QWidget(parent) {
+AgreementView::AgreementView(const workbench::LabelStore& labels, QWidget* parent) : QWidget(parent), labels_(labels) {
     setObjectName(QStringLiteral("agreementView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -55,15 +55,10 @@ AgreementView::AgreementView(QWidget* parent) : QWidget(parent) {
         connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { emit taskActivated(item->text()); });
 }
 
-void AgreementView::setCatalog(const catalog::Catalog* catalog) {
-    catalog_ = catalog;
-    refresh();
-}
-
 void AgreementView::refresh() {
     rows_.clear();
     try {
-        if (catalog_) rows_ = computeAgreement(*catalog_);
+        rows_ = computeAgreement(labels_.catalog());
     } catch (const std::exception&) {
         rows_.clear();
     }

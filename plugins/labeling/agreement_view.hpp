@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include "agreement_table.hpp"
+#include "workbench/api/catalog_services.hpp"
 
 class QListWidget;
 class QStandardItemModel;
@@ -15,8 +16,8 @@ namespace iglu::plugins::labeling {
 class AgreementView : public QWidget {
     Q_OBJECT
 public:
-    explicit AgreementView(QWidget* parent = nullptr);
-    void setCatalog(const catalog::Catalog* catalog);
+    /// Shows the labels of the data service's open catalog; empty until refresh().
+    explicit AgreementView(const workbench::LabelStore& labels, QWidget* parent = nullptr);
     const std::vector<AgreementRow>& rows() const noexcept { return rows_; }
     QTableView* table() const noexcept { return table_; }
     QListWidget* disagreements() const noexcept { return list_; }
@@ -31,7 +32,7 @@ signals:
 private:
     void showDisagreements(int row);
 
-    const catalog::Catalog* catalog_ = nullptr;
+    const workbench::LabelStore& labels_;
     std::vector<AgreementRow> rows_;
     QStandardItemModel* model_ = nullptr;
     QTableView* table_ = nullptr;

@@ -1,45 +1,38 @@
 #include "label_snapshot.hpp"
 
+#include <exception>
 #include <utility>
 
 namespace iglu::plugins::labeling {
 
-LabelSnapshot readSnapshot(const catalog::Catalog& catalog, const std::string& taskId, const std::string& labeler) {
-    LabelSnapshot s;
-    for (const auto& l : catalog.labels(taskId))
-        if (l.source == catalog::LabelSource::Human && l.labeler == labeler)
-            s.skills[static_cast<std::size_t>(l.skill)] = l.value;
-    s.note = catalog.note(taskId);
-    return s;
-}
+LabelCommand::LabelCommand(const workbench::LabelStore& labels, catalog::LabelChange change, const QString& text,
+                           std::function<void(const std::string&)> changed, std::function<void(const QString&)> failed)
+    : QUndoCommand(text), labels_(labels), change_(std::move(change)), changed_(std::move(changed)),
+      failed_(std::move(failed)) {}
 
-void writeSnapshot(catalog::Catalog& catalog, const std::string& taskId, const std::string& labeler, const LabelSnapshot& s) {
-    catalog.transaction([&] {
-        for (auto skill : core::kAllSkills) {
-            const auto& v = s.skills[static_cast<std::size_t>(skill)];
-            if (v) catalog.putLabel({taskId, skill, *v, catalog::LabelSource::Human, labeler, "", ""});
-            else catalog.removeLabel(taskId, skill, catalog::LabelSource::Human, labeler);
-        }
-        if (catalog.note(taskId) != s.note) catalog.setNote(taskId, s.note);
-    });
+bool LabelCommand::write(bool undo) {
+    try {
+        undo ? change_.undo(labels_.catalog()) : change_.redo(labels_.catalog());
+        return true;
+    } catch (const std::exception& e) {
+        if (failed_) failed_(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        if (failed_) failed_(QStringLiteral("%1: unknown error").arg(labels_.path()));
+    }
+    return false;
 }
-
-LabelCommand::LabelCommand(catalog::Catalog& catalog, std::string taskId, std::string labeler, LabelSnapshot before,
-                           LabelSnapshot after, const QString& text, std::function<void(const std::string&)> changed)
-    : QUndoCommand(text), catalog_(catalog), taskId_(std::move(taskId)), labeler_(std::move(labeler)),
-      before_(std::move(before)), after_(std::move(after)), changed_(std::move(changed)) {}
 
 void LabelCommand::undo() {
-    writeSnapshot(catalog_, taskId_, labeler_, before_);
+    if (!write(true)) return;  // the labels stay as they are: redo (a no-op) and undo again retries
     applied_ = false;
-    if (changed_) changed_(taskId_);
+    if (changed_) changed_(change_.taskId);
 }
 
 void LabelCommand::redo() {
     if (applied_) return;  // the change is already in the catalog (first push)
-    writeSnapshot(catalog_, taskId_, labeler_, after_);
+    if (!write(false)) return;
     applied_ = true;
-    if (changed_) changed_(taskId_);
+    if (changed_) changed_(change_.taskId);
 }
 
 }  // namespace iglu::plugins::labeling

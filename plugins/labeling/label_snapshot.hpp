@@ -1,44 +1,38 @@
 #pragma once
-// One labeler's state of one task (five skills + the task note), and the undo command that moves
-// the catalog between two such states. Every labeling change is applied to the catalog first
-// (through the LabelingSession) and then pushed as a LabelCommand whose undo/redo write the
-// before/after snapshot back, so the application's Edit > Undo (Ctrl+Z) and Redo work on labels.
-#include <array>
+// The undo command of a labeling change: catalog::LabelingSession applies each change to the
+// catalog at once and returns it as a catalog::LabelChange (the labeler's state of the task
+// before and after); the panel pushes it on the application's undo stack as a LabelCommand, whose
+// undo / redo write that state back, so Edit > Undo (Ctrl+Z) and Redo work on labels. The Qt-free
+// undo itself (LabelChange::undo / redo) lives in core/catalog; this is only its QUndoCommand.
 #include <functional>
-#include <optional>
 #include <string>
 
 #include <QUndoCommand>
 
-#include "core/catalog/catalog.hpp"
+#include "core/catalog/labeling_session.hpp"
+#include "workbench/api/catalog_services.hpp"
 
 namespace iglu::plugins::labeling {
 
-struct LabelSnapshot {
-    std::array<std::optional<bool>, core::kNumSkills> skills{};
-    std::string note;
-    friend bool operator==(const LabelSnapshot&, const LabelSnapshot&) = default;
-};
-
-/// Reads `labeler`'s human labels and the note of a task.
-LabelSnapshot readSnapshot(const catalog::Catalog& catalog, const std::string& taskId, const std::string& labeler);
-/// Writes a snapshot (labels set or removed, note) in one transaction.
-void writeSnapshot(catalog::Catalog& catalog, const std::string& taskId, const std::string& labeler, const LabelSnapshot& s);
-
 class LabelCommand : public QUndoCommand {
 public:
-    /// `after` is already in the catalog: the first redo() (from QUndoStack::push) does nothing.
-    /// `changed` runs after every undo/redo with the task id (views refresh).
-    LabelCommand(catalog::Catalog& catalog, std::string taskId, std::string labeler, LabelSnapshot before,
-                 LabelSnapshot after, const QString& text, std::function<void(const std::string&)> changed);
+    /// `change` is already in the catalog: the first redo() (from QUndoStack::push) does nothing.
+    /// `changed` runs after every undo/redo with the task id (views refresh); a write that fails
+    /// (e.g. the catalog locked by another writer) goes to `failed` with the message, never out of
+    /// undo() / redo() (they run in Qt's event loop). The panel clears the stack when other data is
+    /// opened, so a command always writes to the catalog it came from.
+    LabelCommand(const workbench::LabelStore& labels, catalog::LabelChange change, const QString& text,
+                 std::function<void(const std::string&)> changed, std::function<void(const QString&)> failed);
     void undo() override;
     void redo() override;
 
 private:
-    catalog::Catalog& catalog_;
-    std::string taskId_, labeler_;
-    LabelSnapshot before_, after_;
+    const workbench::LabelStore& labels_;
+    catalog::LabelChange change_;
+    /// Writes `before` (undo) or `after`; false (reported) when the write failed.
+    bool write(bool undo);
     std::function<void(const std::string&)> changed_;
+    std::function<void(const QString&)> failed_;
     bool applied_ = true;
 };
 

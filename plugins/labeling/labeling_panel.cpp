@@ -27,7 +27,8 @@ QString yesNo(const std::optional<bool>& v) {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
-LabelingPanel::LabelingPanel(QUndoStack* undo, QWidget* parent) : QWidget(parent), undo_(undo) {
+LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* undo, QWidget* parent)
+    : QWidget(parent), labels_(labels), undo_(undo) {
     setObjectName(QStringLiteral("labelingPanel"));
     setFocusPolicy(Qt::StrongFocus);
     auto* layout = new QVBoxLayout(this);
@@ -155,10 +156,10 @@ QAction* LabelingPanel::addKey(const QString& text, const QKeySequence& key, con
 
 QList<QAction*> LabelingPanel::labelingActions() const { return actions_; }
 
-void LabelingPanel::setCatalog(catalog::Catalog* catalog) {
+void LabelingPanel::reload() {
     noteTimer_->stop();
     if (undo_) undo_->clear();
-    catalog_ = catalog;
+    session_.reset();  // its catalog may be gone
     rebuildSession();
 }
 
@@ -193,9 +194,9 @@ void LabelingPanel::rebuildSession() {
     const std::string keep = session_ ? session_->current() : std::string();
     session_.reset();
     const QString name = labelerEdit_->text().trimmed();
-    if (catalog_ && !name.isEmpty()) {
+    if (labels_.isOpen() && !name.isEmpty()) {
         try {
-            session_ = std::make_unique<catalog::LabelingSession>(*catalog_, name.toStdString());
+            session_ = std::make_unique<catalog::LabelingSession>(labels_.catalog(), name.toStdString());
             if (!keep.empty()) session_->select(keep);
         } catch (const std::exception& e) {
             status_->setText(q(e.what()));
@@ -209,7 +210,7 @@ bool LabelingPanel::selectTask(const QString& taskId) {
     if (q(session_->current()) == taskId) return true;
     saveNote();
     bool ok = session_->select(taskId.toStdString());
-    if (!ok && catalog_ && catalog_->hasTask(taskId.toStdString())) {  // added since the session began
+    if (!ok && labels_.catalog().hasTask(taskId.toStdString())) {  // added since the session began
         session_->refresh();
         ok = session_->select(taskId.toStdString());
     }
@@ -230,18 +231,21 @@ template <class F>
 void LabelingPanel::change(const QString& what, F&& apply) {
     if (!session_ || session_->current().empty()) return;
     const std::string id = session_->current();
-    const std::string who = session_->labeler();
     try {
-        const LabelSnapshot before = readSnapshot(*catalog_, id, who);
-        apply();
-        const LabelSnapshot after = readSnapshot(*catalog_, id, who);
-        if (undo_ && !(before == after))
-            undo_->push(new LabelCommand(*catalog_, id, who, before, after, QStringLiteral("%1 (%2)").arg(what, q(id)),
+        catalog::LabelChange done = apply();
+        if (undo_ && !done.empty())
+            undo_->push(new LabelCommand(labels_, std::move(done), QStringLiteral("%1 (%2)").arg(what, q(id)),
                                          [panel = QPointer<LabelingPanel>(this)](const std::string& t) {
                                              if (panel) panel->afterUndoRedo(t);  // the stack may outlive the panel
+                                         },
+                                         [panel = QPointer<LabelingPanel>(this)](const QString& message) {
+                                             if (panel) panel->reportFailure(tr("Undo / redo not saved: %1").arg(message));
                                          }));
         status_->setStyleSheet(QString());
-        status_->setText(tr("%1: saved").arg(what));
+        status_->setText(labels_.inMemory() ? tr("%1: kept for this session only, NOT saved (a task list is held in "
+                                                 "memory; Labels > Export Labels… writes them to a file)")
+                                                  .arg(what)
+                                            : tr("%1: saved").arg(what));
     } catch (const std::exception& e) {
         reportFailure(tr("Not saved: %1").arg(q(e.what())));
     }
@@ -251,17 +255,17 @@ void LabelingPanel::change(const QString& what, F&& apply) {
 
 void LabelingPanel::toggleSkill(core::Skill skill) {
     saveNote();
-    change(tr("Toggle %1").arg(QString::fromLatin1(core::skillName(skill))), [&] { session_->toggle(skill); });
+    change(tr("Toggle %1").arg(QString::fromLatin1(core::skillName(skill))), [&] { return session_->toggle(skill); });
 }
 
 void LabelingPanel::acceptSuggestions() {
     saveNote();
-    change(tr("Accept suggestions"), [&] { session_->acceptSuggestions(); });
+    change(tr("Accept suggestions"), [&] { return session_->acceptSuggestions(); });
 }
 
 void LabelingPanel::confirmAndNext() {
     saveNote();
-    change(tr("Confirm"), [&] { session_->confirm(); });
+    change(tr("Confirm"), [&] { return session_->confirm(); });
     nextUnlabeled();
 }
 
@@ -295,11 +299,11 @@ void LabelingPanel::saveNote() {
         return;
     }
     if (text == stored) return;
-    change(tr("Note"), [&] { session_->setNote(text); });
+    change(tr("Note"), [&] { return session_->setNote(text); });
 }
 
 void LabelingPanel::reportFailure(const QString& message) {
-    const QString where = catalog_ ? QString::fromStdString(catalog_->path()) : QString();
+    const QString where = QString::fromStdString(labels_.catalog().path());
     const QString text = where.isEmpty() || message.contains(where) ? message : message + QStringLiteral(" (") + where + QLatin1Char(')');
     status_->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     status_->setText(text);
@@ -319,7 +323,7 @@ void LabelingPanel::refresh() {
     const bool on = session_ && !session_->current().empty();
     for (QAction* a : std::as_const(actions_)) a->setEnabled(on);
     if (!session_) {
-        progress_->setText(catalog_ ? tr("enter your name") : tr("no catalog open"));
+        progress_->setText(labels_.isOpen() ? tr("enter your name") : tr("no catalog open"));
         taskLabel_->clear();
         instruction_->clear();
         for (int i = 0; i < core::kNumSkills; ++i) {
@@ -332,7 +336,7 @@ void LabelingPanel::refresh() {
         progress_->setText(tr("%1 / %2 tasks labeled by %3").arg(session_->labeledCount()).arg(session_->taskCount()).arg(labeler()));
         const std::string& id = session_->current();
         taskLabel_->setText(q(id) + (session_->complete() ? tr("  (labeled)") : QString()));
-        const auto record = id.empty() ? std::nullopt : catalog_->task(id);
+        const auto record = id.empty() ? std::nullopt : labels_.catalog().task(id);
         instruction_->setText(record ? q(record->task.instruction) : QString());
         for (int i = 0; i < core::kNumSkills; ++i) {
             const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];

@@ -7,7 +7,10 @@
 //   Return confirm the task (skills not labeled yet: no) and go to the next unlabeled task
 //   N / P  next / previous task this labeler has not labeled
 //   Ctrl+Z / Ctrl+Shift+Z  undo / redo (the undo stack given to the panel: the application's)
-// The note is saved 400 ms after typing stops and whenever the task changes.
+// The note is saved 400 ms after typing stops and whenever the task changes. Each change the
+// session returns (catalog::LabelChange) goes on the undo stack as a LabelCommand. The panel labels
+// the data service's open catalog (workbench::LabelStore); for a task list, held in memory, it says
+// that labels are kept for this session only.
 #include <functional>
 #include <memory>
 
@@ -15,6 +18,7 @@
 #include <QWidget>
 
 #include "core/catalog/catalog.hpp"
+#include "workbench/api/catalog_services.hpp"
 
 class QAction;
 class QKeySequence;
@@ -33,16 +37,17 @@ namespace iglu::plugins::labeling {
 class LabelingPanel : public QWidget {
     Q_OBJECT
 public:
-    /// `undo` receives one command per change (may be nullptr: no undo).
-    explicit LabelingPanel(QUndoStack* undo, QWidget* parent = nullptr);
+    /// Labels the data service's open catalog; `undo` receives one command per change (may be
+    /// nullptr: no undo). Shows nothing until reload().
+    LabelingPanel(const workbench::LabelStore& labels, QUndoStack* undo, QWidget* parent = nullptr);
     ~LabelingPanel() override;
 
-    /// The catalog to label (nullptr: none). Clears the undo stack (its commands refer to the old one).
-    void setCatalog(catalog::Catalog* catalog);
+    /// Other data was opened (or the labels were replaced, e.g. by an import): starts over on it.
+    /// Clears the undo stack (its commands refer to the old data).
+    void reload();
     /// Re-reads the task list and the current task's labels and note (another program changed
     /// the catalog); a note being typed is stored first, not overwritten. Keeps the undo stack.
     void reloadFromCatalog();
-    catalog::Catalog* catalog() const noexcept { return catalog_; }
     void setLabeler(const QString& name);
     QString labeler() const;
     /// Makes a task current (e.g. the workbench selection); false when it is not in the catalog.
@@ -79,6 +84,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// Runs a session change and puts it on the undo stack.
     template <class F>
     void change(const QString& what, F&& apply);
     void rebuildSession();
@@ -87,8 +93,8 @@ private:
     void reportFailure(const QString& message);
     QAction* addKey(const QString& text, const QKeySequence& key, const std::function<void()>& slot);
 
+    const workbench::LabelStore& labels_;
     QUndoStack* undo_ = nullptr;
-    catalog::Catalog* catalog_ = nullptr;
     std::unique_ptr<catalog::LabelingSession> session_;
     QLineEdit* labelerEdit_ = nullptr;
     QLabel* progress_ = nullptr;

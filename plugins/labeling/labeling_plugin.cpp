@@ -28,7 +28,7 @@ const QString kSource = QStringLiteral("labeling");
 
 bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    panel_ = new labeling::LabelingPanel(&context.undoStack());
+    panel_ = new labeling::LabelingPanel(context.data().labels(), &context.undoStack());
     const QString saved = QSettings().value(QStringLiteral("labeling/labeler")).toString();
     if (!saved.isEmpty()) panel_->setLabeler(saved);
     startLabeler_ = panel_->labeler();
@@ -38,7 +38,7 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     scroll->setWidgetResizable(true);
     scroll->setWidget(panel_);
     auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), scroll, Qt::RightDockWidgetArea);
-    agreement_ = new labeling::AgreementView;
+    agreement_ = new labeling::AgreementView(context.data().labels());
     agreementDock_ = context.shell().addDock(QStringLiteral("agreement"), tr("Label Agreement"), agreement_, Qt::BottomDockWidgetArea);
     agreementDock_->hide();
 
@@ -95,16 +95,16 @@ void LabelingPlugin::shutdown() {
 }
 
 void LabelingPlugin::catalogOpened() {
-    panel_->setCatalog(context_->data().catalog());
-    agreement_->setCatalog(context_->data().catalog());
+    panel_->reload();
+    agreement_->refresh();
     const QString current = context_->selection().taskId();
     if (!current.isEmpty()) panel_->selectTask(current);
 }
 
 void LabelingPlugin::runAutoLabeler() {
-    auto* cat = context_->data().catalog();
+    const workbench::LabelStore& labels = context_->data().labels();
     QWidget* parent = context_->shell().mainWindow();
-    if (!cat) {
+    if (!labels.isOpen()) {
         QMessageBox::information(parent, tr("Auto-Labeler"), tr("Open a catalog first."));
         return;
     }
@@ -112,38 +112,42 @@ void LabelingPlugin::runAutoLabeler() {
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     try {
-        const int n = labeling::storeAutoSuggestions(*cat, [&progress](int done, int total) {
+        const int n = labeling::storeAutoSuggestions(labels.catalog(), [&progress](int done, int total) {
             progress.setMaximum(total);
             progress.setValue(done);
             return !progress.wasCanceled();
         });
         progress.reset();
-        const QString msg = tr("Auto-labeler: suggestions stored for %1 tasks").arg(n);
+        const QString msg = labels.inMemory()
+                                ? tr("Auto-labeler: suggestions for %1 tasks, kept for this session only (a task list is "
+                                     "held in memory, NOT saved)")
+                                      .arg(n)
+                                : tr("Auto-labeler: suggestions stored for %1 tasks").arg(n);
         context_->log().info(kSource, msg);
         context_->shell().showStatus(msg, 5000);
     } catch (const std::exception& e) {
         progress.reset();
-        const QString msg = tr("Auto-labeler failed on %1: %2").arg(QString::fromStdString(cat->path()), QString::fromStdString(e.what()));
+        const QString msg = tr("Auto-labeler failed on %1: %2").arg(labels.path(), QString::fromStdString(e.what()));
         context_->log().error(kSource, msg);
         QMessageBox::warning(parent, tr("Auto-Labeler"), msg);
     }
-    panel_->setCatalog(cat);
+    panel_->reload();
     panel_->selectTask(context_->selection().taskId());
     agreement_->refresh();
     emit context_->data().labelsChanged(QString());
 }
 
 void LabelingPlugin::exportLabels() {
-    auto* cat = context_->data().catalog();
+    const workbench::LabelStore& labels = context_->data().labels();
     QWidget* parent = context_->shell().mainWindow();
-    if (!cat) {
+    if (!labels.isOpen()) {
         QMessageBox::information(parent, tr("Export Labels"), tr("Open a catalog first."));
         return;
     }
     const QString path = QFileDialog::getSaveFileName(parent, tr("Export Labels"), QStringLiteral("labels.csv"),
                                                       tr("Labels (*.csv *.json)"));
     if (path.isEmpty()) return;
-    const auto r = labeling::exportLabelFile(*cat, path);
+    const auto r = labeling::exportLabelFile(labels.catalog(), path);
     if (r.ok) {
         context_->log().info(kSource, r.message);
         context_->shell().showStatus(r.message, 5000);
@@ -154,20 +158,20 @@ void LabelingPlugin::exportLabels() {
 }
 
 void LabelingPlugin::importLabels() {
-    auto* cat = context_->data().catalog();
+    const workbench::LabelStore& labels = context_->data().labels();
     QWidget* parent = context_->shell().mainWindow();
-    if (!cat) {
+    if (!labels.isOpen()) {
         QMessageBox::information(parent, tr("Import Labels"), tr("Open a catalog first."));
         return;
     }
     const QString path = QFileDialog::getOpenFileName(parent, tr("Import Labels"), QString(), tr("Labels (*.csv *.json)"));
     if (path.isEmpty()) return;
-    const auto r = labeling::importLabelFile(path, *cat);
+    const auto r = labeling::importLabelFile(path, labels.catalog());
     (r.ok ? context_->log().info(kSource, r.message) : context_->log().warning(kSource, r.message));
     if (!r.ok) QMessageBox::warning(parent, tr("Import Labels"), r.message);
     else context_->shell().showStatus(r.message, 5000);
     // Labels of the open task may have changed: re-read.
-    panel_->setCatalog(cat);
+    panel_->reload();
     panel_->selectTask(context_->selection().taskId());
     agreement_->refresh();
     emit context_->data().labelsChanged(QString());

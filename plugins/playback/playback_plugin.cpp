@@ -168,7 +168,7 @@ void PlaybackPlugin::recordRandomEpisode() {
         context_->log().info(kSource, text);
     } else {
         text = tr("Recorded a random-agent episode of %1 (seed %2) for this session only, NOT saved: a task list "
-                  "has no catalog to store rollouts in")
+                  "is held in memory, not in a catalog file")
                    .arg(taskId)
                    .arg(o.seed);
         context_->log().warning(kSource, text);

@@ -88,8 +88,8 @@ void ScriptPlugin::keepRollout() {
                      .arg(frames)
                      .arg(id)
                      .arg(source, context_->data().path())
-               : tr("kept the episode of %1 (%2 steps) for this session only, NOT saved: a task list has no "
-                    "catalog to store rollouts in (open a catalog to keep episodes)")
+               : tr("kept the episode of %1 (%2 steps) for this session only, NOT saved: a task list is held "
+                    "in memory, not in a catalog file (open a catalog to keep episodes)")
                      .arg(taskId)
                      .arg(frames);
     id > 0 ? context_->log().info(kSource, text) : context_->log().warning(kSource, text);

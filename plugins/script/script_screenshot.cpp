@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
     open->trigger();
     space->setCurrentIndex(space->findText(QStringLiteral("flying")));
     window.resize(w, h);
-    // The editor and the view get the room: no Playback or Dataset dock (a task list has no catalog).
+    // The editor and the view get the room: no Playback or Dataset dock (a task list keeps no stored rollouts).
     for (const char* id : {"playback", "datasetBrowser"})
         if (auto* other = window.findChild<QDockWidget*>(QLatin1String(id))) other->close();
     dock->raise();  // docks share the right area as tabs

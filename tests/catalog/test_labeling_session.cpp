@@ -1,5 +1,6 @@
-// The labeling logic: toggles, suggestions, confirm, navigation to unlabeled tasks, notes, undo,
-// and that every change is in the catalog at once (a killed labeler loses nothing).
+// The labeling logic: toggles, suggestions, confirm, navigation to unlabeled tasks, notes, undo /
+// redo of the returned changes, and that every change is in the catalog at once (a killed labeler
+// loses nothing).
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -39,20 +40,59 @@ private slots:
         LabelingSession s(c, "ann");
         QCOMPARE(s.current(), std::string("a"));
         QVERIFY(!s.label(Skill::Flat).has_value());
-        s.toggle(Skill::Flat);
+        const LabelChange first = s.toggle(Skill::Flat);
         QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
-        s.toggle(Skill::Flat);
+        QCOMPARE(first.taskId, std::string("a"));
+        QVERIFY(!first.before.skills[0].has_value());
+        QCOMPARE(first.after.skills[0], std::optional<bool>(true));
+        const LabelChange second = s.toggle(Skill::Flat);
         QCOMPARE(s.label(Skill::Flat), std::optional<bool>(false));
         // In the catalog already, seen by another connection.
         Catalog other(c.path());
         auto labels = other.labels("a");
         QCOMPARE(labels.size(), std::size_t(3));  // two auto + ann's flat
-        s.undo();
+        s.undo(second);
         QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
-        s.undo();
+        s.undo(first);
         QVERIFY(!s.label(Skill::Flat).has_value());
-        QVERIFY(!s.canUndo());
-        QCOMPARE(other.labels("a").size(), std::size_t(2));
+        QCOMPARE(other.labels("a").size(), std::size_t(2));  // the auto labels stay
+        // Redo, oldest first, writes the later states back.
+        s.redo(first);
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(true));
+        s.redo(second);
+        QCOMPARE(other.labels("a").size(), std::size_t(3));
+        QCOMPARE(s.label(Skill::Flat), std::optional<bool>(false));
+    }
+
+    // Accept and confirm change several skills: one change, undone and redone as a whole; a
+    // change with nothing to do (no current task, the same note again) is empty.
+    void multiSkillChangesUndoAsOne() {
+        Catalog c(fresh());
+        LabelingSession s(c, "ann");
+        s.toggle(Skill::Diagonal);
+        const LabelChange accepted = s.acceptSuggestions();
+        QVERIFY(s.complete());
+        QCOMPARE(accepted.before.skills[static_cast<std::size_t>(Skill::Diagonal)], std::optional<bool>(true));
+        QCOMPARE(accepted.after.skills[static_cast<std::size_t>(Skill::Diagonal)], std::optional<bool>(false));
+        s.select("c");
+        s.undo(accepted);
+        QCOMPARE(s.current(), std::string("a"));
+        QVERIFY(!s.complete());
+        QCOMPARE(s.label(Skill::Diagonal), std::optional<bool>(true));
+        QVERIFY(!s.label(Skill::Tall).has_value());
+        s.redo(accepted);
+        QVERIFY(s.complete());
+        QCOMPARE(s.label(Skill::Tall), std::optional<bool>(true));
+        s.setNote("x");
+        QVERIFY(s.setNote("x").empty());
+        LabelingSession other(c, "bob", [] {
+            TaskFilter none;
+            none.ids = {"no-such-task"};
+            return none;
+        }());
+        QVERIFY(other.current().empty());
+        QVERIFY(other.toggle(Skill::Flat).empty());
+        QVERIFY(other.confirm().empty());
     }
 
     void suggestionsConfirmAndProgress() {
@@ -100,10 +140,10 @@ private slots:
         QVERIFY(s.select("b"));
         QVERIFY(!s.select("zzz"));
         s.setNote("ambiguous roof");
-        s.setNote("ambiguous roof; asked");
+        const LabelChange asked = s.setNote("ambiguous roof; asked");
         QCOMPARE(c.note("b"), std::string("ambiguous roof; asked"));
         s.select("a");
-        QCOMPARE(s.undo(), std::string("b"));  // undo returns to the task it changes
+        s.undo(asked);  // undo returns to the task it changes
         QCOMPARE(s.current(), std::string("b"));
         QCOMPARE(s.note(), std::string("ambiguous roof"));
         QVERIFY_THROWS_EXCEPTION(CatalogError, LabelingSession(c, ""));

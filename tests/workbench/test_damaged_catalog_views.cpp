@@ -7,11 +7,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "../catalog/corrupt_catalogs.hpp"
+#include "support/corrupt_catalogs.hpp"
 #include "core/catalog/catalog.hpp"
 #include "dataset_browser.hpp"
 #include "experiments_panel.hpp"
 #include "task_table_model.hpp"
+#include "workbench/api/data_service.hpp"
 
 using namespace iglu;
 
@@ -52,9 +53,12 @@ private slots:
     void cleanup() { cat_.reset(); }
 
     void experimentsPanelReportsReadFailures() {
-        plugins::experiments::ExperimentsPanel panel;
+        workbench::DataService data;
+        QString error;
+        QVERIFY2(data.open(path_, &error), qPrintable(error));
+        plugins::experiments::ExperimentsPanel panel(data.experiments());
         QSignalSpy failed(&panel, &plugins::experiments::ExperimentsPanel::readFailed);
-        panel.setCatalog(cat_.get());
+        panel.reload();
         QCOMPARE(failed.count(), 0);
         QCOMPARE(panel.currentExperiment(), QString("exp"));
         // Damage after opening: the stored summary reads the tasks' grids.
@@ -75,9 +79,12 @@ private slots:
     }
 
     void datasetBrowserReportsReadFailures() {
-        plugins::browser::DatasetBrowser browser;
+        workbench::DataService data;
+        QString error;
+        QVERIFY2(data.open(path_, &error), qPrintable(error));
+        plugins::browser::DatasetBrowser browser(data.queries());
         QSignalSpy failed(&browser, &plugins::browser::DatasetBrowser::readFailed);
-        browser.setCatalog(cat_.get());
+        browser.requery();
         QCOMPARE(browser.model()->rowCount(), 2);
         QVERIFY(test::sqliteRun(path_, "UPDATE tasks SET target = x'01020304050607' WHERE id = 'bad'"));
         QVERIFY_THROWS_NO_EXCEPTION(browser.showTask("bad"));  // Selection::taskChanged's slot

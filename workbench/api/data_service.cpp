@@ -10,12 +10,10 @@
 #include <QStringList>
 #include <QTimer>
 
+#include "core/catalog/catalog.hpp"
 #include "core/task/task_list.hpp"
 #include "workbench/api/guarded_emit.hpp"
 #include "workbench/api/message_log.hpp"
-#ifdef IGLU_HAVE_CATALOG
-#include "core/catalog/catalog.hpp"
-#endif
 
 namespace iglu::workbench {
 
@@ -27,10 +25,10 @@ QString logSource() { return QStringLiteral("data"); }
 struct DataService::Impl {
     QString path;
     QString kind;
-    std::vector<core::Task> taskList;                  // task-list mode
-#ifdef IGLU_HAVE_CATALOG
-    std::unique_ptr<catalog::Catalog> catalog;         // catalog mode
-#endif
+    // Never null: the open catalog file, a task list imported into memory, or (before anything
+    // is opened) an empty in-memory catalog.
+    std::unique_ptr<catalog::Catalog> catalog = std::make_unique<catalog::Catalog>(catalog::Catalog::inMemory());
+    bool inMemory = true;
     std::map<qint64, std::shared_ptr<const core::Rollout>> session;  // recorded here, ids < 0
     mutable std::map<qint64, std::shared_ptr<const core::Rollout>> cache;
     qint64 nextSessionId = -1;
@@ -84,8 +82,7 @@ void DataService::guardedEmit(const char* signal, F&& emitSignal) {
 }
 
 bool DataService::checkForChanges() {
-#ifdef IGLU_HAVE_CATALOG
-    if (!impl_->catalog) return false;
+    if (impl_->inMemory) return false;  // only this process can change memory
     bool changed = false, otherWriter = false;
     try {
         changed = impl_->catalog->changedSinceLastCheck();
@@ -108,18 +105,31 @@ bool DataService::checkForChanges() {
     guardedEmit("changedElsewhere", [this] { emit changedElsewhere(); });
     guardedEmit("labelsChanged", [this] { emit labelsChanged(QString()); });
     return true;
-#else
-    return false;
-#endif
 }
 
-bool DataService::catalogSupport() noexcept {
-#ifdef IGLU_HAVE_CATALOG
-    return true;
-#else
-    return false;
-#endif
+namespace {
+
+/// A task list in an in-memory catalog named after the file. Throws naming the file (and line).
+std::unique_ptr<catalog::Catalog> importTaskList(const QString& path, const QString& name) {
+    const std::vector<core::Task> tasks = core::readTaskList(path.toStdString());
+    std::vector<catalog::TaskRecord> records;
+    records.reserve(tasks.size());
+    std::map<std::string, std::size_t> seen;  // id -> task number (1-based, as in the file)
+    for (const auto& t : tasks) {
+        if (const auto [it, fresh] = seen.emplace(t.id, records.size() + 1); !fresh)
+            throw std::runtime_error(path.toStdString() + ": task " + std::to_string(records.size() + 1) + ": id \"" + t.id +
+                                     "\" is already used by task " + std::to_string(it->second));
+        catalog::TaskRecord r;
+        r.task = t;
+        r.source = catalog::TaskSource::Custom;
+        records.push_back(std::move(r));
+    }
+    auto cat = std::make_unique<catalog::Catalog>(catalog::Catalog::inMemory(name.toStdString()));
+    cat->putTasks(records);
+    return cat;
 }
+
+}  // namespace
 
 bool DataService::open(const QString& path, QString* error) {
     const auto fail = [error](const QString& message) {
@@ -134,15 +144,15 @@ bool DataService::open(const QString& path, QString* error) {
     next->path = info.absoluteFilePath();
     if (info.suffix().compare(QStringLiteral("jsonl"), Qt::CaseInsensitive) == 0) {
         try {
-            next->taskList = core::readTaskList(path.toStdString());
+            next->catalog = importTaskList(path, next->path);
         } catch (const std::exception& e) {
             return fail(QString::fromLocal8Bit(e.what()));
         } catch (...) {
             return fail(tr("%1: cannot read the task list").arg(path));
         }
+        next->inMemory = true;
         next->kind = QStringLiteral("task list");
     } else {
-#ifdef IGLU_HAVE_CATALOG
         // A write-protected file or folder opens read-only (browsing works, writes report errors).
         next->readOnly = !info.isWritable() || !QFileInfo(info.absolutePath()).isWritable();
         try {
@@ -153,11 +163,8 @@ bool DataService::open(const QString& path, QString* error) {
         } catch (...) {
             return fail(tr("%1: cannot open the catalog").arg(path));
         }
+        next->inMemory = false;
         next->kind = QStringLiteral("catalog");
-#else
-        return fail(tr("%1: this build cannot open SQLite catalogs (the catalog library is not linked); "
-                       "open a task list (.jsonl) instead").arg(path));
-#endif
     }
     next->session = std::move(impl_->session);  // rollouts recorded this session stay available
     next->nextSessionId = impl_->nextSessionId;
@@ -173,56 +180,31 @@ bool DataService::open(const QString& path, QString* error) {
 bool DataService::isOpen() const noexcept { return !impl_->kind.isEmpty(); }
 QString DataService::path() const { return impl_->path; }
 QString DataService::kind() const { return impl_->kind; }
-catalog::Catalog* DataService::catalog() const noexcept {
-#ifdef IGLU_HAVE_CATALOG
-    return impl_->catalog.get();
-#else
-    return nullptr;
-#endif
-}
+bool DataService::inMemory() const noexcept { return impl_->inMemory; }
+catalog::Catalog& DataService::currentCatalog() const noexcept { return *impl_->catalog; }
+TaskQueries& DataService::queries() noexcept { return queries_; }
+LabelStore& DataService::labels() noexcept { return labels_; }
+ExperimentStore& DataService::experiments() noexcept { return experiments_; }
 
 QList<TaskInfo> DataService::tasks() const {
-    QList<TaskInfo> out;
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) {
-        return guardedRead(QList<TaskInfo>{}, [&] {
-            for (const auto& s : impl_->catalog->findTasks())
-                out.append({QString::fromStdString(s.id), QString::fromStdString(s.instruction), s.startingBlocks,
-                            s.targetBlocks});
-            return out;
-        });
-    }
-#endif
-    for (const auto& t : impl_->taskList)
-        out.append({QString::fromStdString(t.id), QString::fromStdString(t.instruction), t.starting.count(),
-                    t.target.count()});
-    return out;
+    return guardedRead(QList<TaskInfo>{}, [&] {
+        QList<TaskInfo> out;
+        for (const auto& s : impl_->catalog->findTasks())
+            out.append({QString::fromStdString(s.id), QString::fromStdString(s.instruction), s.startingBlocks, s.targetBlocks});
+        return out;
+    });
 }
 
 bool DataService::hasTask(const QString& id) const {
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) return guardedRead(false, [&] { return impl_->catalog->hasTask(id.toStdString()); });
-#endif
-    const std::string key = id.toStdString();
-    for (const auto& t : impl_->taskList)
-        if (t.id == key) return true;
-    return false;
+    return guardedRead(false, [&] { return impl_->catalog->hasTask(id.toStdString()); });
 }
 
 std::optional<core::Task> DataService::task(const QString& id) const {
-    const std::string key = id.toStdString();
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) {
-        return guardedRead(std::optional<core::Task>{}, [&]() -> std::optional<core::Task> {
-            auto rec = impl_->catalog->task(key);
-            if (!rec) return std::nullopt;
-            return std::move(rec->task);
-        });
-    }
-#endif
-    for (const auto& t : impl_->taskList)
-        if (t.id == key) return t;
-    return std::nullopt;
+    return guardedRead(std::optional<core::Task>{}, [&]() -> std::optional<core::Task> {
+        auto rec = impl_->catalog->task(id.toStdString());
+        if (!rec) return std::nullopt;
+        return std::move(rec->task);
+    });
 }
 
 namespace {
@@ -235,17 +217,13 @@ RolloutInfo infoOf(qint64 id, const core::Rollout& r) {
 QList<RolloutInfo> DataService::rollouts(const QString& taskId) const {
     QList<RolloutInfo> out;
     const std::string key = taskId.toStdString();
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) {
-        out = guardedRead(QList<RolloutInfo>{}, [&] {
-            QList<RolloutInfo> stored;
-            for (const auto& s : impl_->catalog->rollouts(key))
-                stored.append({s.id, QString::fromStdString(s.taskId), QString::fromLatin1(core::rolloutKindName(s.kind)),
-                               QString::fromStdString(s.source), s.frames, s.totalReward});
-            return stored;
-        });
-    }
-#endif
+    out = guardedRead(QList<RolloutInfo>{}, [&] {
+        QList<RolloutInfo> stored;
+        for (const auto& s : impl_->catalog->rollouts(key))
+            stored.append({s.id, QString::fromStdString(s.taskId), QString::fromLatin1(core::rolloutKindName(s.kind)),
+                           QString::fromStdString(s.source), s.frames, s.totalReward});
+        return stored;
+    });
     // Session rollouts, most recent first.
     for (auto it = impl_->session.begin(); it != impl_->session.end(); ++it)
         if (it->second->taskId == key) out.append(infoOf(it->first, *it->second));
@@ -257,20 +235,16 @@ std::shared_ptr<const core::Rollout> DataService::rollout(qint64 id) const {
         auto it = impl_->session.find(id);
         return it == impl_->session.end() ? nullptr : it->second;
     }
+    if (id == 0) return nullptr;
     if (auto it = impl_->cache.find(id); it != impl_->cache.end()) return it->second;
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog && id > 0) {
-        return guardedRead(std::shared_ptr<const core::Rollout>{}, [&]() -> std::shared_ptr<const core::Rollout> {
-            auto r = impl_->catalog->rollout(id);
-            if (!r) return nullptr;
-            auto shared = std::make_shared<const core::Rollout>(std::move(*r));
-            if (impl_->cache.size() > 16) impl_->cache.clear();
-            impl_->cache.emplace(id, shared);
-            return shared;
-        });
-    }
-#endif
-    return nullptr;
+    return guardedRead(std::shared_ptr<const core::Rollout>{}, [&]() -> std::shared_ptr<const core::Rollout> {
+        auto r = impl_->catalog->rollout(id);
+        if (!r) return nullptr;
+        auto shared = std::make_shared<const core::Rollout>(std::move(*r));
+        if (impl_->cache.size() > 16) impl_->cache.clear();
+        impl_->cache.emplace(id, shared);
+        return shared;
+    });
 }
 
 qint64 DataService::addRollout(core::Rollout rollout) {
@@ -283,23 +257,38 @@ qint64 DataService::addRollout(core::Rollout rollout) {
 }
 
 qint64 DataService::storeRollout(core::Rollout rollout, QString* error) {
-#ifdef IGLU_HAVE_CATALOG
-    if (impl_->catalog) {
-        qint64 id = 0;
-        try {
-            id = impl_->catalog->putRollout(rollout);
-        } catch (const std::exception& e) {
-            if (error) *error = tr("%1: cannot store the rollout: %2").arg(impl_->path, QString::fromStdString(e.what()));
-            return 0;
-        }
-        impl_->cache.erase(id);  // SQLite may reuse the id of a replaced rollout
-        const QString taskId = QString::fromStdString(rollout.taskId);
-        guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
-        return id;
+    // In memory (a task list) the session keeps it: unlike the in-memory catalog, the session
+    // survives opening other data, and the negative id tells every view it is not saved.
+    if (impl_->inMemory) return addRollout(std::move(rollout));
+    qint64 id = 0;
+    try {
+        id = impl_->catalog->putRollout(rollout);
+    } catch (const std::exception& e) {
+        if (error) *error = tr("%1: cannot store the rollout: %2").arg(impl_->path, QString::fromStdString(e.what()));
+        return 0;
     }
-#endif
-    (void)error;
-    return addRollout(std::move(rollout));
+    impl_->cache.erase(id);  // SQLite may reuse the id of a replaced rollout
+    const QString taskId = QString::fromStdString(rollout.taskId);
+    guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
+    return id;
 }
+
+// --- the typed services (catalog_services.hpp) ---------------------------------------------------
+
+bool CatalogService::isOpen() const noexcept { return data_.isOpen(); }
+QString CatalogService::path() const { return data_.path(); }
+bool CatalogService::inMemory() const noexcept { return data_.inMemory(); }
+bool CatalogService::isReadOnly() const noexcept { return data_.isReadOnly(); }
+catalog::Catalog& CatalogService::current() const noexcept { return data_.currentCatalog(); }
+
+std::vector<catalog::TaskSummary> TaskQueries::findTasks(const catalog::TaskFilter& filter) const {
+    return current().findTasks(filter);
+}
+int TaskQueries::taskCount() const { return current().taskCount(); }
+std::optional<catalog::TaskRecord> TaskQueries::task(const std::string& id) const { return current().task(id); }
+std::vector<catalog::SkillLabel> TaskQueries::labels(const std::string& taskId) const { return current().labels(taskId); }
+std::string TaskQueries::note(const std::string& taskId) const { return current().note(taskId); }
+
+QString ExperimentStore::runFile() const { return isOpen() && !inMemory() ? path() : QString(); }
 
 }  // namespace iglu::workbench

@@ -1,8 +1,10 @@
 #pragma once
-// The data every plugin reads: the open catalog (SQLite, core/catalog) or, as a fallback, a task
-// list (.jsonl, core::readTaskList), plus rollouts recorded during this session (in memory,
-// negative ids) until they are stored. Plugins that need more of the catalog (labels, notes,
-// experiments) use catalog() directly; it is nullptr when a task list is open.
+// The data every plugin reads, always a catalog (SQLite, core/catalog): a catalog file, or a task
+// list (.jsonl, core::readTaskList) imported into an in-memory catalog (named after the file; its
+// writes last for this session only and are NOT saved), plus rollouts recorded during this session
+// (in memory, negative ids) until they are stored. Plugins that need more of the catalog use the
+// typed services (catalog_services.hpp: queries(), labels(), experiments()), which live as long as
+// this object and serve whatever is open: never null, never fetched again after `opened`.
 //
 // Nothing here throws into the caller's slot: a read that fails (a damaged catalog, a disk error)
 // returns an empty result, the message naming the file goes to the message log (setMessageLog)
@@ -22,10 +24,7 @@
 
 #include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
-
-namespace iglu::catalog {
-class Catalog;
-}
+#include "workbench/api/catalog_services.hpp"
 
 namespace iglu::workbench {
 
@@ -53,9 +52,6 @@ public:
     explicit DataService(QObject* parent = nullptr);
     ~DataService() override;
 
-    /// Whether this build can open SQLite catalogs (the catalog library was linked).
-    static bool catalogSupport() noexcept;
-
     /// Where failures and notes go (source "data"); may be nullptr.
     void setMessageLog(MessageLog* log) noexcept;
     /// The last failure of a read or of a signal handler since the last open ("" if none).
@@ -68,13 +64,21 @@ public:
     /// the catalog open for writing. Cheap; never throws. False without a catalog.
     bool checkForChanges();
 
-    /// Opens a catalog file or a task list (*.jsonl). On failure returns false, keeps the
-    /// previous data and puts a message naming the file (and line/field) in *error.
+    /// Opens a catalog file, or a task list (*.jsonl) imported into an in-memory catalog. On
+    /// failure returns false, keeps the previous data and puts a message naming the file (and
+    /// line/field) in *error.
     bool open(const QString& path, QString* error);
     bool isOpen() const noexcept;
     QString path() const;
     /// "catalog", "task list" or "" when nothing is open.
     QString kind() const;
+    /// True when the open data lives in memory only (a task list): nothing written is saved.
+    bool inMemory() const noexcept;
+
+    /// The typed services over the open catalog (see catalog_services.hpp).
+    TaskQueries& queries() noexcept;
+    LabelStore& labels() noexcept;
+    ExperimentStore& experiments() noexcept;
 
     QList<TaskInfo> tasks() const;
     bool hasTask(const QString& id) const;
@@ -85,12 +89,11 @@ public:
     std::shared_ptr<const core::Rollout> rollout(qint64 id) const;
     /// Keeps a rollout recorded in this session; returns its (negative) id.
     qint64 addRollout(core::Rollout rollout);
-    /// Stores a rollout for good: in the open catalog (id > 0), or in this session (id < 0) when a
-    /// task list is open. Emits rolloutsChanged. Returns 0 and a message naming the catalog in
-    /// *error when the write fails (e.g. the catalog is locked by another writer).
+    /// Stores a rollout for good: in the open catalog file (id > 0), or in this session (id < 0)
+    /// when the data is in memory (a task list), where it survives opening other data. Emits
+    /// rolloutsChanged. Returns 0 and a message naming the catalog in *error when the write fails
+    /// (e.g. the catalog is locked by another writer).
     qint64 storeRollout(core::Rollout rollout, QString* error);
-    /// The open catalog, or nullptr (task list open, or no catalog support).
-    catalog::Catalog* catalog() const noexcept;
 
 signals:
     void opened(const QString& path);
@@ -102,6 +105,8 @@ signals:
     void changedElsewhere();
 
 private:
+    friend class CatalogService;
+    catalog::Catalog& currentCatalog() const noexcept;
     void report(const QString& message) const;
     /// Runs a read of the open data; a failure is reported and yields `fallback`.
     template <class R, class F>
@@ -112,6 +117,9 @@ private:
     MessageLog* log_ = nullptr;
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    TaskQueries queries_{*this};
+    LabelStore labels_{*this};
+    ExperimentStore experiments_{*this};
 };
 
 }  // namespace iglu::workbench

@@ -21,9 +21,7 @@
 #include "workbench/cli/cli_util.hpp"
 #include "workbench/cli/commands.hpp"
 #include "workbench/cli/png_file.hpp"
-#ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
-#endif
 
 namespace iglu::cli {
 
@@ -61,7 +59,6 @@ Loaded load(const RenderOptions& o) {
             throw std::runtime_error("--rollout " + o.rollout + ": " + o.db +
                                      " is a task list and holds no rollouts (use a catalog, or --rollout random[:SEED])");
     } else {
-#ifdef IGLU_HAVE_CATALOG
         catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
         auto rec = cat.task(o.task);
         if (!rec) throw std::runtime_error("task \"" + o.task + "\" is not in " + o.db);
@@ -75,9 +72,6 @@ Loaded load(const RenderOptions& o) {
                 throw std::runtime_error("rollout " + o.rollout + " is not a rollout of task " + o.task + " in " + o.db);
             l.rollout = std::move(*r);
         }
-#else
-        throw std::runtime_error(o.db + ": this build of iglu cannot open SQLite catalogs; use a task list (.jsonl)");
-#endif
     }
     if (o.rollout.rfind("random", 0) == 0) {
         core::RandomEpisodeOptions ro;

@@ -12,6 +12,7 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -102,7 +103,7 @@ class TestExperimentsWorkbench : public QObject {
     T* child(const char* name) {
         return panel_->findChild<T*>(QString::fromLatin1(name));
     }
-    catalog::Catalog& cat() { return *wb_->context().data().catalog(); }
+    const catalog::Catalog& cat() { return wb_->context().data().experiments().catalog(); }
 
     QString writeExperiment(const QString& file, const QString& body) {
         QFile f(dir_.filePath(file));
@@ -426,6 +427,24 @@ private slots:
             QVERIFY(episodes->item(i, 8)->toolTip().contains(QStringLiteral("traceback")));
             QCOMPARE(episodes->item(i, 0)->background().color(), plugins::experiments::kWorseColour);
         }
+    }
+
+    // A task list is held in memory: the panel lists no experiments, says runs need a catalog
+    // file, and refuses to run; opening the catalog again brings the experiments and Run back.
+    void aTaskListCannotRunExperiments() {
+        QString error;
+        QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        QCOMPARE(child<QTableWidget>("experimentsList")->rowCount(), 0);
+        QVERIFY(!child<QPushButton>("runExperiment")->isEnabled());
+        QVERIFY2(child<QLabel>("runStatus")->text().contains(QStringLiteral("held in memory")),
+                 qPrintable(child<QLabel>("runStatus")->text()));
+        const QString any = writeExperiment(QStringLiteral("memory_test.lua"),
+                                            QStringLiteral("return { name = 'memory-test', agent = 'x.lua', tasks = 'all' }"));
+        QVERIFY(runAndWait(any, 1).isEmpty());  // not started
+        QVERIFY(child<QLabel>("runStatus")->text().contains(QStringLiteral("catalog file")));
+        QVERIFY2(wb_->openData(db_, &error), qPrintable(error));
+        QVERIFY(child<QTableWidget>("experimentsList")->rowCount() > 0);
+        QVERIFY(child<QPushButton>("runExperiment")->isEnabled());
     }
 };
 

@@ -11,6 +11,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "labeling_panel.hpp"
+#include "workbench/api/data_service.hpp"
 
 using namespace iglu;
 
@@ -22,9 +23,15 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     catalog::Catalog cat(argv[1]);
+    workbench::DataService data;
+    QString error;
+    if (!data.open(QString::fromLocal8Bit(argv[1]), &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 5;
+    }
     QUndoStack undo;
-    plugins::labeling::LabelingPanel panel(&undo);
-    panel.setCatalog(&cat);
+    plugins::labeling::LabelingPanel panel(data.labels(), &undo);
+    panel.reload();
     panel.setLabeler(QString::fromLocal8Bit(argv[2]));
     panel.show();
     panel.activateWindow();

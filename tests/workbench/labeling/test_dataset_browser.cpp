@@ -14,6 +14,7 @@
 #include "dataset_browser.hpp"
 #include "task_table_model.hpp"
 #include "test_catalog.hpp"
+#include "workbench/api/data_service.hpp"
 
 using namespace iglu;
 using plugins::browser::DatasetBrowser;
@@ -23,6 +24,7 @@ class TestDatasetBrowser : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     std::unique_ptr<catalog::Catalog> cat_;
+    workbench::DataService data_;  // what the browser reads through: a second connection to the file
     std::unique_ptr<DatasetBrowser> browser_;
 
     std::vector<std::string> listed() const {
@@ -50,11 +52,13 @@ private slots:
     void initTestCase() {
         cat_ = std::make_unique<catalog::Catalog>(dir_.filePath(QStringLiteral("browser.db")).toStdString());
         tests::fillTestCatalog(*cat_);
-        browser_ = std::make_unique<DatasetBrowser>();
+        QString error;
+        QVERIFY2(data_.open(QString::fromStdString(cat_->path()), &error), qPrintable(error));
+        browser_ = std::make_unique<DatasetBrowser>(data_.queries());
         browser_->resize(1200, 500);
         browser_->show();
         QVERIFY(QTest::qWaitForWindowExposed(browser_.get()));
-        browser_->setCatalog(cat_.get());
+        browser_->requery();
     }
     void cleanupTestCase() {
         browser_.reset();

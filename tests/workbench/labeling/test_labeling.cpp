@@ -5,6 +5,7 @@
 // label export / import round trip with clear errors naming the file.
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -18,6 +19,7 @@
 #include "label_files.hpp"
 #include "labeling_panel.hpp"
 #include "test_catalog.hpp"
+#include "workbench/api/data_service.hpp"
 
 using namespace iglu;
 using plugins::labeling::LabelingPanel;
@@ -40,6 +42,7 @@ class TestLabeling : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     std::unique_ptr<catalog::Catalog> cat_;
+    workbench::DataService data_;  // what the panel labels through: a second connection to the file
     QUndoStack undo_;
     std::unique_ptr<LabelingPanel> panel_;
 
@@ -57,14 +60,16 @@ private slots:
         cat_ = std::make_unique<catalog::Catalog>(dir_.filePath(QStringLiteral("labels.db")).toStdString());
         tests::fillTestCatalog(*cat_);
         QVERIFY(cat_->taskCount() >= 10);
-        panel_ = std::make_unique<LabelingPanel>(&undo_);
+        QString error;
+        QVERIFY2(data_.open(QString::fromStdString(cat_->path()), &error), qPrintable(error));
+        panel_ = std::make_unique<LabelingPanel>(data_.labels(), &undo_);
         // Ctrl+Z / Ctrl+Shift+Z as in the workbench's Edit menu.
         auto* undo = undo_.createUndoAction(panel_.get());
         undo->setShortcut(QKeySequence::Undo);
         auto* redo = undo_.createRedoAction(panel_.get());
         redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
         panel_->addActions({undo, redo});
-        panel_->setCatalog(cat_.get());
+        panel_->reload();
         panel_->setLabeler(QStringLiteral("alice"));
         showPanel();
     }
@@ -148,6 +153,36 @@ private slots:
         QCOMPARE(humanLabel(*cat_, task, Skill::Flat, "alice"), std::nullopt);
     }
 
+    // A task list is labeled in memory: every change says it is NOT saved, undo / redo work, the
+    // file stays as it was.
+    void aTaskListIsLabeledInMemoryAndSaysSo() {
+        const QString list = dir_.filePath(QStringLiteral("tasks.jsonl"));
+        QVERIFY(QFile::copy(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), list));
+        QFile file(list);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        workbench::DataService data;
+        QString error;
+        QVERIFY2(data.open(list, &error), qPrintable(error));
+        QUndoStack undo;
+        LabelingPanel panel(data.labels(), &undo);
+        panel.reload();
+        panel.setLabeler(QStringLiteral("dora"));
+        QVERIFY(!panel.currentTask().isEmpty());
+        panel.toggleSkill(Skill::Tall);
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("yes"));
+        const QString status = panel.findChild<QLabel*>(QStringLiteral("labelingStatus"))->text();
+        QVERIFY2(status.contains(QStringLiteral("NOT saved")), qPrintable(status));
+        QCOMPARE(undo.count(), 1);
+        undo.undo();
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("–"));
+        undo.redo();
+        QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("yes"));
+        QVERIFY(file.seek(0));
+        QCOMPARE(file.readAll(), before);
+        QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("tasks.jsonl*")}, QDir::Files).size(), 1);
+    }
+
     void notesAreSavedAsTyped() {
         const QString task = panel_->currentTask();
         auto* note = panel_->findChild<QPlainTextEdit*>(QStringLiteral("labelingNote"));
@@ -183,6 +218,21 @@ private slots:
         QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), before);
         QCOMPARE(panel_->skillText(Skill::Tall), QStringLiteral("–"));
         other.setNote(task.toStdString(), "");
+        // An undo that cannot be written is reported the same way, never thrown out of Ctrl+Z;
+        // once the lock is gone, redo + undo retries it.
+        QTest::keyClick(panel_.get(), Qt::Key_4);
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), std::optional<bool>(true));
+        other.transaction([&] {
+            other.setNote(task.toStdString(), "locked again");
+            QVERIFY_THROWS_NO_EXCEPTION(QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier));
+        });
+        QCOMPARE(failed.count(), 2);
+        QVERIFY2(failed.back().front().toString().contains(QStringLiteral("Undo")), qPrintable(failed.back().front().toString()));
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), std::optional<bool>(true));
+        QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(humanLabel(*cat_, task, Skill::Tall, "alice"), before);
+        other.setNote(task.toStdString(), "");
     }
 
     void secondLabelerAndAgreement() {
@@ -197,8 +247,8 @@ private slots:
         }
         QCOMPARE(cat_->tasksLabeledBy("bob").size(), aliceDone.size());
 
-        plugins::labeling::AgreementView view;
-        view.setCatalog(cat_.get());
+        plugins::labeling::AgreementView view(data_.labels());
+        view.refresh();
         const auto& rows = view.rows();
         QCOMPARE(rows.size(), std::size_t(2 * core::kNumSkills));  // human vs auto, alice vs bob
         const plugins::labeling::AgreementRow* flying = nullptr;
@@ -271,8 +321,11 @@ private slots:
         QCOMPARE(plugins::labeling::storeAutoSuggestions(fresh), fresh.taskCount());
         QCOMPARE(fresh.allLabels(catalog::LabelSource::Auto).size(), std::size_t(fresh.taskCount() * core::kNumSkills));
         // The panel shows and accepts them.
-        LabelingPanel panel(nullptr);
-        panel.setCatalog(&fresh);
+        workbench::DataService freshData;
+        QString error;
+        QVERIFY2(freshData.open(QString::fromStdString(fresh.path()), &error), qPrintable(error));
+        LabelingPanel panel(freshData.labels(), nullptr);
+        panel.reload();
         panel.setLabeler(QStringLiteral("gus"));
         const QString id = QString::fromStdString(fresh.findTasks().front().id);
         QVERIFY(panel.selectTask(id));

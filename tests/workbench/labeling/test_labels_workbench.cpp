@@ -77,8 +77,7 @@ private slots:
     void browserSelectsAndKeysLabel() {
         auto* table = wb_->window().findChild<QTableView*>(QStringLiteral("browserTable"));
         QVERIFY(table != nullptr);
-        catalog::Catalog* cat = wb_->context().data().catalog();
-        QVERIFY(cat != nullptr);
+        catalog::Catalog* cat = &wb_->context().data().labels().catalog();
         QCOMPARE(table->model()->rowCount(), cat->taskCount());
         const int row = 3;
         const QString id = table->model()->index(row, 0).data().toString();
@@ -124,7 +123,7 @@ private slots:
     }
 
     void autoLabelerAndAgreementFromTheMenu() {
-        catalog::Catalog* cat = wb_->context().data().catalog();
+        catalog::Catalog* cat = &wb_->context().data().labels().catalog();
         auto* panel = wb_->window().findChild<QWidget*>(QStringLiteral("labelingPanel"));
         QVERIFY(cat->allLabels(catalog::LabelSource::Auto).empty());
         action(QStringLiteral("Run Auto-Labeler on All Tasks"))->trigger();

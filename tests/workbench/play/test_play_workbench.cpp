@@ -189,8 +189,10 @@ private slots:
     }
 
     void recordStoresAReplayableRollout() {
-        catalog::Catalog* cat = wb_->context().data().catalog();
-        QVERIFY(cat != nullptr);
+        QVERIFY(!wb_->context().data().inMemory());
+        // What is stored, as another reader of the file sees it.
+        auto reader = std::make_unique<catalog::Catalog>(wb_->context().data().path().toStdString(), catalog::OpenMode::ReadOnly);
+        catalog::Catalog* cat = reader.get();
         const auto before = cat->rollouts(taskId_.toStdString()).size();
         QSignalSpy changed(&wb_->context().data(), &DataService::rolloutsChanged);
         panel_->setPlayerName(QStringLiteral("tester"));
@@ -221,7 +223,8 @@ private slots:
     void aFailedRecordIsReported() {
         // Another connection holds the write lock: Record fails after the catalog's busy timeout
         // (5 s); the panel (in red) and the Messages log name the catalog; nothing is stored.
-        catalog::Catalog* cat = wb_->context().data().catalog();
+        auto reader = std::make_unique<catalog::Catalog>(wb_->context().data().path().toStdString(), catalog::OpenMode::ReadOnly);
+        catalog::Catalog* cat = reader.get();
         const auto before = cat->rollouts(taskId_.toStdString()).size();
         const QString path = QString::fromStdString(cat->path());
         const int logged = wb_->context().log().count(QStringLiteral("cannot store the rollout"));
@@ -240,11 +243,11 @@ private slots:
     }
 
     void recordWithATaskListKeepsTheRolloutInTheSession() {
-        // A task list has no catalog: a stored rollout lives in the session (negative id).
+        // A task list is held in memory: a stored rollout lives in the session (negative id).
         DataService data;
         QString error;
         QVERIFY2(data.open(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
-        QVERIFY(data.catalog() == nullptr);
+        QVERIFY(data.inMemory());
         const QString id = data.tasks().front().id;
         play::PlaySession s;
         s.setTask(*data.task(id));
@@ -310,7 +313,7 @@ private slots:
     }
 
     void recordWithATaskListSaysNotSaved() {
-        // A task list has no catalog: Record keeps the episode for the session and says so (not "#-1").
+        // A task list is held in memory: Record keeps the episode for the session and says so (not "#-1").
         QString error;
         QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
         wb_->context().selection().setTask(wb_->context().data().tasks().front().id);

@@ -1,0 +1,82 @@
+#pragma once
+// The typed data services plugins use, in the spirit of Qt Creator's object pool: each serves one
+// plugin's part of the open data (the Dataset browser's task queries, the labels, the experiments).
+// The data is always a catalog (DataService imports a .jsonl task list into an in-memory one), and
+// every service is owned by the DataService and lives as long as it: a plugin or view takes the
+// reference once (`context.data().labels()`), never checks it for null and never fetches it again;
+// after DataService::opened the same object serves the new data, before anything is opened an
+// empty catalog. A read or write that fails throws catalog::CatalogError naming the file; views
+// run them guarded (workbench::runGuarded) and report the message (the Messages log, their status
+// line), as the DataService does for its own reads.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <QString>
+
+#include "core/catalog/catalog.hpp"
+
+namespace iglu::workbench {
+
+class DataService;
+
+/// What every data service tells about the open data.
+class CatalogService {
+public:
+    CatalogService(const CatalogService&) = delete;
+    CatalogService& operator=(const CatalogService&) = delete;
+
+    /// True once a catalog or task list is open.
+    bool isOpen() const noexcept;
+    /// The open file ("" before anything is opened).
+    QString path() const;
+    /// True when the data lives in memory only (a task list): writes last for this session and are
+    /// NOT saved to any file; say so where the user writes.
+    bool inMemory() const noexcept;
+    /// True when the open catalog file is write-protected: writes fail.
+    bool isReadOnly() const noexcept;
+
+protected:
+    explicit CatalogService(const DataService& data) noexcept : data_(data) {}
+    ~CatalogService() = default;
+    /// The open catalog (an empty in-memory one before anything is opened).
+    catalog::Catalog& current() const noexcept;
+
+private:
+    const DataService& data_;
+};
+
+/// Task listings and details (the Dataset browser).
+class TaskQueries : public CatalogService {
+public:
+    explicit TaskQueries(const DataService& data) noexcept : CatalogService(data) {}
+    std::vector<catalog::TaskSummary> findTasks(const catalog::TaskFilter& filter = {}) const;
+    int taskCount() const;
+    std::optional<catalog::TaskRecord> task(const std::string& id) const;
+    /// Every label of a task (human and auto, any labeler).
+    std::vector<catalog::SkillLabel> labels(const std::string& taskId) const;
+    std::string note(const std::string& taskId) const;
+};
+
+/// Skill labels and notes (the Labeling plugin): the catalog the core labeling routines work on
+/// (catalog::LabelingSession with its undoable LabelChange, datasets/label_io files, the
+/// auto-labeler, the agreement table). A session made over catalog() belongs to the data open at
+/// the time: make a new one on DataService::opened.
+class LabelStore : public CatalogService {
+public:
+    explicit LabelStore(const DataService& data) noexcept : CatalogService(data) {}
+    catalog::Catalog& catalog() const noexcept { return current(); }
+};
+
+/// Experiments and their episodes (the Experiments plugin).
+class ExperimentStore : public CatalogService {
+public:
+    explicit ExperimentStore(const DataService& data) noexcept : CatalogService(data) {}
+    /// For reads: experiments, episodes, stored summaries (scripting::storedSummary).
+    const catalog::Catalog& catalog() const noexcept { return current(); }
+    /// The catalog file a run opens on its worker threads; "" when there is none to run against
+    /// (nothing open, or a task list in memory: runs need a catalog file to store episodes in).
+    QString runFile() const;
+};
+
+}  // namespace iglu::workbench
