@@ -147,6 +147,24 @@ private slots:
                                  QStringLiteral("--out"), out});
         QVERIFY(overlay.exitCode != 0);
         QVERIFY2(overlay.err.contains(QStringLiteral("--overlay")), qPrintable(overlay.err));
+        // --pov-style: clean is the earlier look (another image of the same pose), anything else
+        // is refused naming the option and the value; without --pov it is an error.
+        const QString clean = dir.filePath(QStringLiteral("clean.png"));
+        const Run cleanRun = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                                  QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pov-style"),
+                                  QStringLiteral("clean"), QStringLiteral("--out"), clean});
+        QVERIFY2(cleanRun.code == 0, qPrintable(cleanRun.err));
+        QVERIFY(QImage(clean).convertToFormat(QImage::Format_RGB888) != QImage(out).convertToFormat(QImage::Format_RGB888));
+        const Run fancy = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                               QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pov-style"),
+                               QStringLiteral("fancy"), QStringLiteral("--out"), out});
+        QVERIFY(fancy.code != 0);
+        QVERIFY2(fancy.err.contains(QStringLiteral("--pov-style")) && fancy.err.contains(QStringLiteral("fancy")), qPrintable(fancy.err));
+        const Run noPov = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+                               QStringLiteral("CQ-game-6"), QStringLiteral("--pov-style"), QStringLiteral("clean"),
+                               QStringLiteral("--out"), out});
+        QVERIFY(noPov.code != 0);
+        QVERIFY2(noPov.err.contains(QStringLiteral("--pov-style needs --pov")), qPrintable(noPov.err));
     }
 };
 
