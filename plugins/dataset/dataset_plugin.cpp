@@ -1,10 +1,10 @@
-#include "browser_plugin.hpp"
+#include "dataset_plugin.hpp"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
 
-#include "dataset_browser.hpp"
+#include "widgets/dataset_browser.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -13,18 +13,18 @@
 
 namespace iglu::plugins {
 
-bool BrowserPlugin::initialize(workbench::PluginContext& context, QString*) {
+bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    browser_ = new browser::DatasetBrowser;
-    auto* dock = context.shell().addDock(QStringLiteral("datasetBrowser"), tr("Dataset"), browser_, Qt::BottomDockWidgetArea);
-    connect(browser_, &browser::DatasetBrowser::taskActivated, this,
+    browser_ = new dataset::DatasetBrowser;
+    auto* dock = context.shell().addDock(QStringLiteral("dataset"), tr("Dataset"), browser_, Qt::BottomDockWidgetArea);
+    connect(browser_, &dataset::DatasetBrowser::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
-    connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &browser::DatasetBrowser::showTask);
+    connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &dataset::DatasetBrowser::showTask);
     connect(&context.data(), &workbench::DataService::opened, this,
             [this] { browser_->setCatalog(context_->data().catalog()); });
-    connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &browser::DatasetBrowser::refreshTask);
-    connect(browser_, &browser::DatasetBrowser::readFailed, this,
-            [this](const QString& message) { context_->log().error(QStringLiteral("browser"), message); });
+    connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &dataset::DatasetBrowser::refreshTask);
+    connect(browser_, &dataset::DatasetBrowser::readFailed, this,
+            [this](const QString& message) { context_->log().error(QStringLiteral("dataset"), message); });
     auto* find = context.shell().menu(tr("&View"))->addAction(tr("Search the Dataset"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(find, &QAction::triggered, this, [this, dock] {

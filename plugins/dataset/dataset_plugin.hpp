@@ -6,13 +6,13 @@
 
 #include "workbench/api/plugin.hpp"
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 class DatasetBrowser;
 }
 
 namespace iglu::plugins {
 
-class BrowserPlugin : public QObject, public workbench::IPlugin {
+class DatasetPlugin : public QObject, public workbench::IPlugin {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID IGLU_WORKBENCH_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(iglu::workbench::IPlugin)
@@ -21,7 +21,7 @@ public:
 
 private:
     workbench::PluginContext* context_ = nullptr;
-    browser::DatasetBrowser* browser_ = nullptr;
+    dataset::DatasetBrowser* browser_ = nullptr;
 };
 
 }  // namespace iglu::plugins

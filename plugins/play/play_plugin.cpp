@@ -1,4 +1,4 @@
-#include "environment_plugin.hpp"
+#include "play_plugin.hpp"
 
 #include <QAction>
 #include <QDateTime>
@@ -6,7 +6,7 @@
 #include <QMenu>
 #include <QScrollArea>
 
-#include "play_panel.hpp"
+#include "widgets/play_panel.hpp"
 #include "viewers/playback/step_recorder.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
@@ -18,10 +18,10 @@
 namespace iglu::plugins {
 
 namespace {
-const QString kSource = QStringLiteral("environment");
+const QString kSource = QStringLiteral("play");
 }
 
-bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) {
+bool PlayPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     panel_ = new play::PlayPanel;
     // In a scroll area: the panel's natural height must not force the window taller.
@@ -31,10 +31,10 @@ bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) 
     scroll->setWidget(panel_);
     dock_ = context.shell().addDock(QStringLiteral("play"), tr("Play"), scroll, Qt::RightDockWidgetArea);
 
-    connect(&context.selection(), &workbench::Selection::taskChanged, this, &EnvironmentPlugin::followTask);
-    connect(&context.data(), &workbench::DataService::opened, this, &EnvironmentPlugin::followTask);
-    connect(panel_, &play::PlayPanel::changed, this, &EnvironmentPlugin::showInViewer);
-    connect(panel_, &play::PlayPanel::recordRequested, this, &EnvironmentPlugin::record);
+    connect(&context.selection(), &workbench::Selection::taskChanged, this, &PlayPlugin::followTask);
+    connect(&context.data(), &workbench::DataService::opened, this, &PlayPlugin::followTask);
+    connect(panel_, &play::PlayPanel::changed, this, &PlayPlugin::showInViewer);
+    connect(panel_, &play::PlayPanel::recordRequested, this, &PlayPlugin::record);
 
     QMenu* menu = context.shell().menu(tr("P&lay"));
     auto* play = menu->addAction(tr("Play the Current Task"));
@@ -60,12 +60,12 @@ bool EnvironmentPlugin::initialize(workbench::PluginContext& context, QString*) 
     return true;
 }
 
-void EnvironmentPlugin::followTask() {
+void PlayPlugin::followTask() {
     const QString id = context_->selection().taskId();
     panel_->setTask(id.isEmpty() ? std::nullopt : context_->data().task(id));
 }
 
-void EnvironmentPlugin::showInViewer() {
+void PlayPlugin::showInViewer() {
     const auto& session = panel_->session();
     if (!session.hasTask() || context_->selection().taskId().isEmpty()) return;
     auto* viewer = context_->service<workbench::ViewerService>();
@@ -79,7 +79,7 @@ void EnvironmentPlugin::showInViewer() {
                          .arg(session.done() ? tr("  |  done") : QString()));
 }
 
-void EnvironmentPlugin::record(const QString& playerName) {
+void PlayPlugin::record(const QString& playerName) {
     const auto& session = panel_->session();
     const QString taskId = context_->selection().taskId();
     if (!session.hasTask() || taskId.isEmpty()) return;

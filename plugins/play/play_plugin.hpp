@@ -1,5 +1,5 @@
 #pragma once
-// The environment plugin: the "Play" dock (play::PlayPanel) over the selected task. Each step is
+// The play plugin: the "Play" dock (play::PlayPanel) over the selected task. Each step is
 // shown in the 3D view through ViewerService::showLive; Record stores the episode as a human
 // rollout (source "play:<name> <UTC time>") through DataService::storeRollout, so the Playback
 // dock lists it.
@@ -9,13 +9,13 @@
 
 class QDockWidget;
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 class PlayPanel;
 }
 
 namespace iglu::plugins {
 
-class EnvironmentPlugin : public QObject, public workbench::IPlugin {
+class PlayPlugin : public QObject, public workbench::IPlugin {
     Q_OBJECT
     Q_PLUGIN_METADATA(IID IGLU_WORKBENCH_PLUGIN_IID FILE "plugin.json")
     Q_INTERFACES(iglu::workbench::IPlugin)

@@ -1,4 +1,4 @@
-// The plugins that read the catalog directly (plugins/browser: DatasetBrowser; plugins/experiments:
+// The plugins that read the catalog directly (plugins/dataset: DatasetBrowser; plugins/experiments:
 // ExperimentsPanel) on a catalog damaged after it was opened (a task's grid blob overwritten, as a
 // disk error or another program would): every read in their slots fails with CatalogError, which
 // must never escape into Qt's event loop. Each view shows the message, emits readFailed (the
@@ -75,8 +75,8 @@ private slots:
     }
 
     void datasetBrowserReportsReadFailures() {
-        plugins::browser::DatasetBrowser browser;
-        QSignalSpy failed(&browser, &plugins::browser::DatasetBrowser::readFailed);
+        plugins::dataset::DatasetBrowser browser;
+        QSignalSpy failed(&browser, &plugins::dataset::DatasetBrowser::readFailed);
         browser.setCatalog(cat_.get());
         QCOMPARE(browser.model()->rowCount(), 2);
         QVERIFY(test::sqliteRun(path_, "UPDATE tasks SET target = x'01020304050607' WHERE id = 'bad'"));

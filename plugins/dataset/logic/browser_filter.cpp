@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 namespace {
 bool inRange(int v, int lo, int hi) noexcept { return v >= lo && (hi < 0 || v <= hi); }
@@ -24,4 +24,4 @@ std::vector<catalog::TaskSummary> queryTasks(const catalog::Catalog& catalog, co
     return tasks;
 }
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

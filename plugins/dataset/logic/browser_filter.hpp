@@ -7,7 +7,7 @@
 
 #include "core/catalog/catalog.hpp"
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 struct BrowserFilter {
     std::string text;                       ///< words that must all occur in id, instruction or dialog
@@ -22,4 +22,4 @@ struct BrowserFilter {
 bool matches(const catalog::TaskSummary& task, const BrowserFilter& filter) noexcept;
 std::vector<catalog::TaskSummary> queryTasks(const catalog::Catalog& catalog, const BrowserFilter& filter);
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

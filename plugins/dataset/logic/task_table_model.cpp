@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -138,4 +138,4 @@ void TaskTableModel::sortRows() {
         std::stable_sort(tasks_.begin(), tasks_.end(), [c](const auto& a, const auto& b) { return less(b, a, c); });
 }
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

@@ -8,7 +8,7 @@
 
 #include "core/catalog/catalog.hpp"
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 class TaskTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -36,4 +36,4 @@ private:
     Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
 };
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

@@ -1,4 +1,4 @@
-// iglu-bench-browser: how fast the dataset browser's table follows a filter change over a
+// iglu-bench-dataset: how fast the dataset browser's table follows a filter change over a
 // catalog of 10,000 tasks (the bundled single-turn tasks copied under new ids, with auto labels,
 // as `iglu bench` task_query_ms builds it). Times typing a search text and choosing a skill in the
 // filter bar until the table model holds the new rows; prints one JSON object:
@@ -8,7 +8,7 @@
 //   browser_rows            rows listed by the text + skill filter
 //   browser_keystroke_ms    median of one text change with a skill already chosen (typing)
 //   browser_query_ms        median of the catalog query alone (text + skill, no model or view)
-// Usage: iglu-bench-browser [--tasks N] [--reps N]   (runs offscreen unless QT_QPA_PLATFORM is set)
+// Usage: iglu-bench-dataset [--tasks N] [--reps N]   (runs offscreen unless QT_QPA_PLATFORM is set)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,9 +22,9 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/util/rng.hpp"
-#include "dataset_browser.hpp"
+#include "widgets/dataset_browser.hpp"
 #include "datasets/importer.hpp"
-#include "task_table_model.hpp"
+#include "logic/task_table_model.hpp"
 
 using namespace iglu;
 namespace fs = std::filesystem;
@@ -47,12 +47,12 @@ int main(int argc, char** argv) {
         if (a == "--tasks") nTasks = std::max(1, std::atoi(argv[i + 1]));
         else if (a == "--reps") reps = std::max(1, std::atoi(argv[i + 1]));
         else {
-            std::fprintf(stderr, "usage: iglu-bench-browser [--tasks N] [--reps N]\n");
+            std::fprintf(stderr, "usage: iglu-bench-dataset [--tasks N] [--reps N]\n");
             return 2;
         }
     }
     QApplication app(argc, argv);
-    const fs::path dir = fs::temp_directory_path() / ("iglu-bench-browser-" + std::to_string(::getpid()));
+    const fs::path dir = fs::temp_directory_path() / ("iglu-bench-dataset-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     int code = 0;
     try {
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
         cat.putTasks(tasks);
         cat.putLabels(labels);
 
-        plugins::browser::DatasetBrowser browser;
+        plugins::dataset::DatasetBrowser browser;
         browser.resize(1200, 600);
         browser.show();
         browser.setCatalog(&cat);
@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
             app.processEvents();
             keyMs.push_back(ms(t0, std::chrono::steady_clock::now()));
             t0 = std::chrono::steady_clock::now();
-            const auto found = plugins::browser::queryTasks(cat, browser.filter());
+            const auto found = plugins::dataset::queryTasks(cat, browser.filter());
             queryMs.push_back(ms(t0, std::chrono::steady_clock::now()));
             if (static_cast<int>(found.size()) != browser.model()->rowCount()) throw std::runtime_error("query and table disagree");
         }
@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
                     median(filterMs), *std::max_element(filterMs.begin(), filterMs.end()), median(clearMs),
                     median(keyMs), median(queryMs), rows, cat.taskCount(), reps);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "iglu-bench-browser: %s\n", e.what());
+        std::fprintf(stderr, "iglu-bench-dataset: %s\n", e.what());
         code = 1;
     }
     std::error_code ec;

@@ -10,14 +10,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "browser_filter.hpp"
-#include "dataset_browser.hpp"
-#include "task_table_model.hpp"
+#include "logic/browser_filter.hpp"
+#include "widgets/dataset_browser.hpp"
+#include "logic/task_table_model.hpp"
 #include "test_catalog.hpp"
 
 using namespace iglu;
-using plugins::browser::DatasetBrowser;
-using plugins::browser::TaskTableModel;
+using plugins::dataset::DatasetBrowser;
+using plugins::dataset::TaskTableModel;
 
 class TestDatasetBrowser : public QObject {
     Q_OBJECT

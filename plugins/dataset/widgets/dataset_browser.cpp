@@ -16,9 +16,9 @@
 
 #include "workbench/api/guarded_emit.hpp"
 
-#include "task_table_model.hpp"
+#include "logic/task_table_model.hpp"
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -254,4 +254,4 @@ void DatasetBrowser::showDetailsOf(const QString& taskId) {
     details_->setHtml(html);
 }
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

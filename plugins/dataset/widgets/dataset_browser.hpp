@@ -5,7 +5,7 @@
 // catalog (a text + skill filter over 10,000 tasks is ~10 ms in SQL), so no debounce is needed.
 #include <QWidget>
 
-#include "browser_filter.hpp"
+#include "logic/browser_filter.hpp"
 
 class QComboBox;
 class QLabel;
@@ -14,7 +14,7 @@ class QSpinBox;
 class QTableView;
 class QTextBrowser;
 
-namespace iglu::plugins::browser {
+namespace iglu::plugins::dataset {
 
 class TaskTableModel;
 
@@ -70,4 +70,4 @@ private:
     bool selecting_ = false;
 };
 
-}  // namespace iglu::plugins::browser
+}  // namespace iglu::plugins::dataset

@@ -27,8 +27,9 @@
 #include "gui_main.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/experiment_session.hpp"
-#include "skill_tables.hpp"
+#include "widgets/skill_tables.hpp"
 #include "test_catalog.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
@@ -128,13 +129,7 @@ class TestExperimentsWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench();
         db_ = dir_.filePath(QStringLiteral("experiments.db"));
         {
             catalog::Catalog c(db_.toStdString());
@@ -146,9 +141,7 @@ private slots:
         QCOMPARE(taskIds_.size(), 4);
         QString error;
         QVERIFY2(wb_->openData(db_, &error), qPrintable(error));
-        wb_->window().resize(1280, 900);
-        wb_->window().show();
-        QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
+        QVERIFY(tests::showWorkbench(*wb_, {1280, 900}));
         panel_ = wb_->window().findChild<QWidget*>(QStringLiteral("experimentsPanel"));
         QVERIFY(panel_ != nullptr);
 

@@ -15,7 +15,7 @@
 #include <QVBoxLayout>
 
 #include "core/catalog/catalog.hpp"
-#include "experiment_job.hpp"
+#include "logic/experiment_job.hpp"
 #include "results_chart.hpp"
 #include "scripting/experiment_session.hpp"
 #include "workbench/api/guarded_emit.hpp"

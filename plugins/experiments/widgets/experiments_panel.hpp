@@ -13,7 +13,7 @@
 #include <QString>
 #include <QWidget>
 
-#include "experiment_rows.hpp"
+#include "logic/experiment_rows.hpp"
 
 class QComboBox;
 class QLabel;

@@ -10,7 +10,7 @@
 #include <QUndoStack>
 
 #include "core/catalog/catalog.hpp"
-#include "labeling_panel.hpp"
+#include "widgets/labeling_panel.hpp"
 
 using namespace iglu;
 

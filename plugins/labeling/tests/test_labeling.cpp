@@ -13,10 +13,10 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "agreement_view.hpp"
-#include "auto_suggestions.hpp"
-#include "label_files.hpp"
-#include "labeling_panel.hpp"
+#include "widgets/agreement_view.hpp"
+#include "logic/auto_suggestions.hpp"
+#include "logic/label_files.hpp"
+#include "widgets/labeling_panel.hpp"
 #include "test_catalog.hpp"
 
 using namespace iglu;

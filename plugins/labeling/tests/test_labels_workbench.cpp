@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "gui_main.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/example_catalog.hpp"
@@ -39,27 +40,15 @@ class TestLabelsWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        o.disabledPlugins = {QStringLiteral("playback")};
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench({QStringLiteral("playback")});
         QString error;
-        const QString db = dir_.filePath(QStringLiteral("examples.db"));
-        QVERIFY2(createExampleCatalog(db, &wb_->window(), &error), qPrintable(error));
-        QVERIFY2(wb_->openData(db, &error), qPrintable(error));
-        wb_->window().resize(1280, 900);
-        wb_->window().show();
-        wb_->window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&wb_->window()));
+        QVERIFY2(tests::openExampleCatalog(*wb_, dir_.filePath(QStringLiteral("examples.db")), &error), qPrintable(error));
+        QVERIFY(tests::showWorkbench(*wb_, {1280, 900}, /*activate=*/true));
     }
     void cleanupTestCase() { wb_.reset(); }
 
     void pluginsLoad() {
-        for (const char* name : {"browser", "labeling"}) {
+        for (const char* name : {"dataset", "labeling"}) {
             const PluginSpec* s = wb_->plugins().plugin(QString::fromLatin1(name));
             QVERIFY2(s != nullptr, name);
             QVERIFY2(s->state == PluginState::Loaded, qPrintable(QStringLiteral("%1: %2").arg(name, s->error)));

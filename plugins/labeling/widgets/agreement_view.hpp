@@ -4,7 +4,7 @@
 // and clicking one emits taskActivated (the workbench selects it).
 #include <QWidget>
 
-#include "agreement_table.hpp"
+#include "logic/agreement_table.hpp"
 
 class QListWidget;
 class QStandardItemModel;

@@ -1,6 +1,6 @@
 #include "play_keys.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 std::optional<Command> commandForKey(int key, Qt::KeyboardModifiers modifiers) noexcept {
     if ((modifiers & ~(Qt::ShiftModifier | Qt::KeypadModifier)) != Qt::NoModifier) return std::nullopt;
@@ -32,4 +32,4 @@ const char* keyHelp() noexcept {
            "Return, click: place · Backspace, right click: break · Esc: release";
 }
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

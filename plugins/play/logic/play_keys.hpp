@@ -9,11 +9,11 @@
 
 #include "play_session.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 std::optional<Command> commandForKey(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) noexcept;
 
 /// The key help shown in the panel, one line per group.
 const char* keyHelp() noexcept;
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

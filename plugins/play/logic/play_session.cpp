@@ -1,6 +1,6 @@
 #include "play_session.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 namespace {
 
@@ -138,4 +138,4 @@ Outcome PlaySession::apply(Command c) {
     return out;
 }
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

@@ -13,7 +13,7 @@
 #include "core/task/task.hpp"
 #include "viewers/playback/step_recorder.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 /// What the player can do; each is one environment step.
 enum class Command {
@@ -93,4 +93,4 @@ private:
     std::array<core::Action, kCommandCount> flying_{};
 };
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

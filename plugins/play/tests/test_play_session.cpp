@@ -12,8 +12,8 @@
 
 #include "core/env/environment.hpp"
 #include "core/rollout/rollout.hpp"
-#include "play_keys.hpp"
-#include "play_session.hpp"
+#include "logic/play_keys.hpp"
+#include "logic/play_session.hpp"
 
 // Allocation counting for the whole test binary: counted only while `gCount` is set.
 namespace {
@@ -29,7 +29,7 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace iglu;
-using play::Command;
+using plugins::play::Command;
 
 namespace {
 
@@ -63,18 +63,18 @@ private slots:
             {Qt::Key_Enter, Command::Place}, {Qt::Key_Backspace, Command::Break},
         };
         for (const auto& k : keys) {
-            const auto c = play::commandForKey(k.key);
+            const auto c = plugins::play::commandForKey(k.key);
             QVERIFY2(c.has_value(), qPrintable(QString::number(k.key, 16)));
             QCOMPARE(int(*c), int(k.c));
         }
-        QVERIFY(play::commandForKey(Qt::Key_W, Qt::ShiftModifier).has_value());
-        QVERIFY(play::commandForKey(Qt::Key_Enter, Qt::KeypadModifier).has_value());
+        QVERIFY(plugins::play::commandForKey(Qt::Key_W, Qt::ShiftModifier).has_value());
+        QVERIFY(plugins::play::commandForKey(Qt::Key_Enter, Qt::KeypadModifier).has_value());
         // Application shortcuts (Ctrl / Alt) and unmapped keys are not the player's.
-        QVERIFY(!play::commandForKey(Qt::Key_W, Qt::ControlModifier));
-        QVERIFY(!play::commandForKey(Qt::Key_1, Qt::AltModifier));
-        QVERIFY(!play::commandForKey(Qt::Key_Q));
-        QVERIFY(!play::commandForKey(Qt::Key_7));
-        QVERIFY(!play::commandForKey(Qt::Key_Escape));
+        QVERIFY(!plugins::play::commandForKey(Qt::Key_W, Qt::ControlModifier));
+        QVERIFY(!plugins::play::commandForKey(Qt::Key_1, Qt::AltModifier));
+        QVERIFY(!plugins::play::commandForKey(Qt::Key_Q));
+        QVERIFY(!plugins::play::commandForKey(Qt::Key_7));
+        QVERIFY(!plugins::play::commandForKey(Qt::Key_Escape));
     }
 
     void commandsMapToWalkingActions() {
@@ -88,14 +88,14 @@ private slots:
             {Command::Place, "place"},           {Command::Break, "break"},
         };
         for (const auto& e : expected) {
-            const auto id = play::walkingAction(e.c);
-            QVERIFY2(id.has_value(), play::commandName(e.c));
+            const auto id = plugins::play::walkingAction(e.c);
+            QVERIFY2(id.has_value(), plugins::play::commandName(e.c));
             QCOMPARE(core::discreteActionName(*id), e.name);
         }
-        QVERIFY(!play::walkingAction(Command::Down));  // walking cannot fly down
+        QVERIFY(!plugins::play::walkingAction(Command::Down));  // walking cannot fly down
         // look_up is pitch +5, turn_left yaw -5 (the action semantics, not just the names).
-        QCOMPARE(core::Action::discrete(*play::walkingAction(Command::LookUp)).dpitch, 5.0);
-        QCOMPARE(core::Action::discrete(*play::walkingAction(Command::TurnLeft)).dyaw, -5.0);
+        QCOMPARE(core::Action::discrete(*plugins::play::walkingAction(Command::LookUp)).dpitch, 5.0);
+        QCOMPARE(core::Action::discrete(*plugins::play::walkingAction(Command::TurnLeft)).dyaw, -5.0);
     }
 
     void commandsMapToFlyingActions() {
@@ -104,25 +104,25 @@ private slots:
                    a.dpitch == b.dpitch && a.colour == b.colour && a.place == b.place && a.breakBlock == b.breakBlock;
         };
         using A = core::Action;
-        QVERIFY(same(play::flyingAction(Command::Forward), A::flying({-1, 0, 0}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::Back), A::flying({1, 0, 0}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::Left), A::flying({0, -1, 0}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::Right), A::flying({0, 1, 0}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::Up), A::flying({0, 0, 1}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::Down), A::flying({0, 0, -1}, {0, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::TurnLeft), A::flying({0, 0, 0}, {-5, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::TurnRight), A::flying({0, 0, 0}, {5, 0}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::LookUp), A::flying({0, 0, 0}, {0, 5}, 0, 0)));
-        QVERIFY(same(play::flyingAction(Command::LookDown), A::flying({0, 0, 0}, {0, -5}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Forward), A::flying({-1, 0, 0}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Back), A::flying({1, 0, 0}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Left), A::flying({0, -1, 0}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Right), A::flying({0, 1, 0}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Up), A::flying({0, 0, 1}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Down), A::flying({0, 0, -1}, {0, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::TurnLeft), A::flying({0, 0, 0}, {-5, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::TurnRight), A::flying({0, 0, 0}, {5, 0}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::LookUp), A::flying({0, 0, 0}, {0, 5}, 0, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::LookDown), A::flying({0, 0, 0}, {0, -5}, 0, 0)));
         for (int c = 1; c <= 6; ++c)
-            QVERIFY(same(play::flyingAction(Command(int(Command::Colour1) + c - 1)), A::flying({0, 0, 0}, {0, 0}, c, 0)));
-        QVERIFY(same(play::flyingAction(Command::Place), A::flying({0, 0, 0}, {0, 0}, 0, 1)));
-        QVERIFY(same(play::flyingAction(Command::Break), A::flying({0, 0, 0}, {0, 0}, 0, 2)));
+            QVERIFY(same(plugins::play::flyingAction(Command(int(Command::Colour1) + c - 1)), A::flying({0, 0, 0}, {0, 0}, c, 0)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Place), A::flying({0, 0, 0}, {0, 0}, 0, 1)));
+        QVERIFY(same(plugins::play::flyingAction(Command::Break), A::flying({0, 0, 0}, {0, 0}, 0, 2)));
     }
 
     void walkingSessionMatchesTheEnvironmentStepForStep() {
         core::Task task = floorTask();
-        play::PlaySession s;
+        plugins::play::PlaySession s;
         s.setTask(task);
         core::EnvConfig cfg;
         cfg.maxSteps = s.options().maxSteps;
@@ -140,7 +140,7 @@ private slots:
         int steps = 0, changes = 0;
         for (Command c : script) {
             const auto out = s.apply(c);
-            const auto id = play::walkingAction(c);
+            const auto id = plugins::play::walkingAction(c);
             QCOMPARE(out.stepped, id.has_value());
             if (!id) continue;
             ++steps;
@@ -185,9 +185,9 @@ private slots:
 
     void flyingSessionMatchesTheEnvironment() {
         const core::Task task = floorTask();
-        play::PlayOptions o;
+        plugins::play::PlayOptions o;
         o.actionSpace = core::ActionSpace::Flying;
-        play::PlaySession s(o);
+        plugins::play::PlaySession s(o);
         s.setTask(task);
         core::EnvConfig cfg;
         cfg.actionSpace = core::ActionSpace::Flying;
@@ -202,7 +202,7 @@ private slots:
             script.push_back(c);
         for (Command c : script) {
             QVERIFY(s.apply(c).stepped);
-            ref.step(play::flyingAction(c));
+            ref.step(plugins::play::flyingAction(c));
             QVERIFY(s.environment().grid() == ref.grid());
             QCOMPARE(s.environment().agent().y, ref.agent().y);
             QCOMPARE(s.environment().agent().z, ref.agent().z);
@@ -217,7 +217,7 @@ private slots:
 
     void buildingTheTargetEndsTheEpisode() {
         // Aim first, then make the target exactly the cell a place will fill.
-        play::PlaySession probe;
+        plugins::play::PlaySession probe;
         probe.setTask(floorTask());
         for (Command c : kLookDown) probe.apply(c);
         const core::HitTest h = probe.environment().hitTest();
@@ -226,7 +226,7 @@ private slots:
         task.id = "play-one-block";
         task.target.set(h.px, h.py, h.pz, 1);
 
-        play::PlaySession s;
+        plugins::play::PlaySession s;
         s.setTask(task);
         for (Command c : kLookDown) s.apply(c);
         QVERIFY(!s.done());
@@ -248,9 +248,9 @@ private slots:
     }
 
     void stepLimitEndsTheEpisode() {
-        play::PlayOptions o;
+        plugins::play::PlayOptions o;
         o.maxSteps = 3;
-        play::PlaySession s(o);
+        plugins::play::PlaySession s(o);
         s.setTask(floorTask());
         QVERIFY(!s.apply(Command::Forward).result.done);
         QVERIFY(!s.apply(Command::Forward).result.done);
@@ -260,7 +260,7 @@ private slots:
     }
 
     void switchingTheActionSpaceRestarts() {
-        play::PlaySession s;
+        plugins::play::PlaySession s;
         s.setTask(floorTask());
         for (Command c : kLookDown) s.apply(c);
         s.apply(Command::Place);
@@ -281,7 +281,7 @@ private slots:
     }
 
     void aStepAllocatesNothing() {
-        play::PlaySession s;
+        plugins::play::PlaySession s;
         s.setTask(floorTask());
         std::vector<Command> script = kLookDown;
         for (int i = 0; i < 40; ++i)

@@ -1,4 +1,4 @@
-// The environment plugin inside the workbench (Xvfb), on the bundled example catalog: select a
+// The play plugin inside the workbench (Xvfb), on the bundled example catalog: select a
 // task, click the first-person view to capture the keys, play a scripted key sequence and check
 // the environment's grid and reward against a bare core::Environment given the same actions, the
 // readouts, the view's pixels (a blue block appears in the crosshair after placing one), the 3D
@@ -15,8 +15,9 @@
 #include "core/catalog/catalog.hpp"
 #include "core/env/environment.hpp"
 #include "gui_main.hpp"
-#include "play_panel.hpp"
-#include "pov_view.hpp"
+#include "widgets/play_panel.hpp"
+#include "widgets/pov_view.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -31,7 +32,7 @@ using namespace iglu::workbench;
 
 namespace {
 /// A pixel of the view next to the crosshair's centre (diagonally, off its arms).
-QRgb nearCrosshair(play::PovView* pov) {
+QRgb nearCrosshair(plugins::play::PovView* pov) {
     const QImage img = pov->grab().toImage();
     const QRect r = pov->frameRect();
     const int d = std::max(4, r.width() / 32);  // 2 POV pixels at the usual 16x zoom
@@ -45,36 +46,24 @@ class TestPlayWorkbench : public QObject {
     std::unique_ptr<Workbench> wb_;
     QTemporaryDir dir_;
     QString taskId_;
-    play::PlayPanel* panel_ = nullptr;
+    plugins::play::PlayPanel* panel_ = nullptr;
 
     QString text(const char* name) { return panel_->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        o.disabledPlugins = {QStringLiteral("labeling"), QStringLiteral("browser")};
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench({QStringLiteral("labeling"), QStringLiteral("dataset")});
         QString error;
-        const QString db = dir_.filePath(QStringLiteral("examples.db"));
-        QVERIFY2(createExampleCatalog(db, &wb_->window(), &error), qPrintable(error));
-        QVERIFY2(wb_->openData(db, &error), qPrintable(error));
-        wb_->window().resize(1280, 900);
-        wb_->window().show();
-        wb_->window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&wb_->window()));
+        QVERIFY2(tests::openExampleCatalog(*wb_, dir_.filePath(QStringLiteral("examples.db")), &error), qPrintable(error));
+        QVERIFY(tests::showWorkbench(*wb_, {1280, 900}, /*activate=*/true));
     }
     void cleanupTestCase() { wb_.reset(); }
 
     void pluginLoadsWithItsDock() {
-        const PluginSpec* s = wb_->plugins().plugin(QStringLiteral("environment"));
+        const PluginSpec* s = wb_->plugins().plugin(QStringLiteral("play"));
         QVERIFY(s != nullptr);
         QVERIFY2(s->state == PluginState::Loaded, qPrintable(s->error));
-        panel_ = wb_->window().findChild<play::PlayPanel*>(QStringLiteral("playPanel"));
+        panel_ = tests::findPluginWidget<plugins::play::PlayPanel>(wb_->window(), QStringLiteral("playPanel"));
         QVERIFY(panel_ != nullptr);
         QVERIFY(!panel_->isEnabled());  // nothing selected yet
         QTRY_VERIFY(panel_->isVisible());
@@ -163,8 +152,8 @@ private slots:
         QCOMPARE(panel_->session().environment().grid().count(), 1);
         QVERIFY(panel_->session().environment().grid() == ref.grid());
         QTest::mousePress(pov, Qt::LeftButton, {}, pov->rect().center());
-        QTest::mouseMove(pov, pov->rect().center() + QPoint(play::PovView::kDragStep * 2 + 1, 0));
-        QTest::mouseRelease(pov, Qt::LeftButton, {}, pov->rect().center() + QPoint(play::PovView::kDragStep * 2 + 1, 0));
+        QTest::mouseMove(pov, pov->rect().center() + QPoint(plugins::play::PovView::kDragStep * 2 + 1, 0));
+        QTest::mouseRelease(pov, Qt::LeftButton, {}, pov->rect().center() + QPoint(plugins::play::PovView::kDragStep * 2 + 1, 0));
         for (int i = 0; i < 2; ++i) ret += ref.step(13).reward;
         QCOMPARE(panel_->session().environment().agent().yaw, ref.agent().yaw);
         QCOMPARE(panel_->session().environment().grid().count(), 1);  // a drag is no click
@@ -245,9 +234,9 @@ private slots:
         QVERIFY2(data.open(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
         QVERIFY(data.catalog() == nullptr);
         const QString id = data.tasks().front().id;
-        play::PlaySession s;
+        plugins::play::PlaySession s;
         s.setTask(*data.task(id));
-        s.apply(play::Command::LookDown);
+        s.apply(plugins::play::Command::LookDown);
         core::Rollout r = s.rollout();
         r.source = "play:tester";
         QSignalSpy changed(&data, &DataService::rolloutsChanged);

@@ -10,10 +10,10 @@
 #include <QVBoxLayout>
 
 #include "core/pov/pov_renderer.hpp"
-#include "play_keys.hpp"
+#include "logic/play_keys.hpp"
 #include "pov_view.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 namespace {
 constexpr const char* kColourNames[core::kNumColours] = {"blue", "green", "red", "orange", "purple", "yellow"};
@@ -228,4 +228,4 @@ void PlayPanel::refresh() {
     else done_->setText(tr("<b>yes: target built</b>"));
 }
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

@@ -10,14 +10,14 @@
 #include <QWidget>
 
 #include "core/task/task.hpp"
-#include "play_session.hpp"
+#include "logic/play_session.hpp"
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 class PovView;
 
@@ -41,7 +41,7 @@ public:
 
 public slots:
     /// One command of the player (keys, mouse and tests come through here).
-    void apply(iglu::play::Command c);
+    void apply(iglu::plugins::play::Command c);
     void reset();
     void setFlying(bool flying);
 
@@ -82,4 +82,4 @@ private:
     QLineEdit* name_ = nullptr;
 };
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

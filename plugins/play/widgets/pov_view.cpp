@@ -6,7 +6,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 PovView::PovView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("povView"));
@@ -85,4 +85,4 @@ void PovView::mouseReleaseEvent(QMouseEvent* event) {
     else if (event->button() == Qt::RightButton) emit command(Command::Break);
 }
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

@@ -10,9 +10,9 @@
 #include <QPoint>
 #include <QWidget>
 
-#include "play_session.hpp"
+#include "logic/play_session.hpp"
 
-namespace iglu::play {
+namespace iglu::plugins::play {
 
 class PovView : public QWidget {
     Q_OBJECT
@@ -36,7 +36,7 @@ public:
     QSize minimumSizeHint() const override { return {192, 192}; }  // 3x the reference POV
 
 signals:
-    void command(iglu::play::Command c);
+    void command(iglu::plugins::play::Command c);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -53,4 +53,4 @@ private:
     bool swallowClick_ = false;   // the current press/release is that click
 };
 
-}  // namespace iglu::play
+}  // namespace iglu::plugins::play

@@ -26,6 +26,7 @@
 #include "scripting/agent.hpp"
 #include "scripting/agent_session.hpp"
 #include "viewers/playback/episode_recorder.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/api/selection.hpp"
@@ -121,19 +122,11 @@ class TestRolloutStorage : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        o.disabledPlugins = {QStringLiteral("labeling"), QStringLiteral("browser"), QStringLiteral("environment"),
-                             QStringLiteral("experiments")};
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench({QStringLiteral("labeling"), QStringLiteral("dataset"), QStringLiteral("play"),
+                                    QStringLiteral("experiments")});
         QString error;
         db_ = dir_.filePath(QStringLiteral("examples.db"));
-        QVERIFY2(createExampleCatalog(db_, &wb_->window(), &error), qPrintable(error));
-        QVERIFY2(wb_->openData(db_, &error), qPrintable(error));
+        QVERIFY2(tests::openExampleCatalog(*wb_, db_, &error), qPrintable(error));
         for (const auto& t : wb_->context().data().tasks())
             if (t.targetBlocks > 0) {
                 taskId_ = t.id;
@@ -141,9 +134,7 @@ private slots:
             }
         QVERIFY(!taskId_.isEmpty());
         QVERIFY2(wb_->selectTask(taskId_, &error), qPrintable(error));
-        wb_->window().resize(1280, 900);
-        wb_->window().show();
-        QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
+        QVERIFY(tests::showWorkbench(*wb_, {1280, 900}));
     }
     void cleanupTestCase() { wb_.reset(); }
 

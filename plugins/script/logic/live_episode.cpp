@@ -4,7 +4,7 @@
 
 #include "scripting/agent.hpp"
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 LiveEpisode::LiveEpisode(QObject* parent) : QObject(parent) {
     timer_.setTimerType(Qt::PreciseTimer);
@@ -151,4 +151,4 @@ std::optional<core::Rollout> LiveEpisode::takeRollout() {
     return r;
 }
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

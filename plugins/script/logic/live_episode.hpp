@@ -15,7 +15,7 @@
 #include "core/task/task.hpp"
 #include "scripting/agent_session.hpp"
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 struct LiveEpisodeOptions {
     core::ActionSpace actionSpace = core::ActionSpace::Flying;
@@ -93,4 +93,4 @@ private:
     std::optional<core::Rollout> rollout_;
 };
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

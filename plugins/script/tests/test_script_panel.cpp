@@ -10,15 +10,15 @@
 #include <QTextBlock>
 #include <QtTest>
 
-#include "code_editor.hpp"
+#include "widgets/code_editor.hpp"
 #include "core/task/task_list.hpp"
-#include "live_episode.hpp"
-#include "lua_highlighter.hpp"
-#include "script_console.hpp"
-#include "script_panel.hpp"
+#include "logic/live_episode.hpp"
+#include "widgets/lua_highlighter.hpp"
+#include "widgets/script_console.hpp"
+#include "widgets/script_panel.hpp"
 
 using namespace iglu;
-using namespace iglu::plugins;
+using namespace iglu::plugins::script;
 
 namespace {
 /// The format the highlighter gave to the character at `column` of `line` (0-based).

@@ -27,6 +27,7 @@
 #include "core/metrics/metrics.hpp"
 #include "gui_main.hpp"
 #include "modal_answers.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -95,19 +96,11 @@ class TestScriptWorkbench : public QObject {
 private slots:
     void initTestCase() {
         QApplication::setQuitOnLastWindowClosed(false);  // the tests close and re-show the window
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench();
         QString error;
         QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
         QVERIFY2(wb_->selectTask(kTask, &error), qPrintable(error));
-        wb_->window().resize(1280, 900);
-        wb_->window().show();
-        QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
+        QVERIFY(tests::showWorkbench(*wb_, {1280, 900}));
         child<QDockWidget>("script")->raise();  // docks share the right area as tabs
     }
     void cleanupTestCase() { wb_.reset(); }

@@ -4,7 +4,7 @@
 #include <QPainter>
 #include <QTextBlock>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 class LineNumberGutter : public QWidget {
 public:
@@ -94,4 +94,4 @@ void CodeEditor::goToLine(int line) {
 
 int CodeEditor::currentLine() const { return textCursor().blockNumber() + 1; }
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

@@ -3,7 +3,7 @@
 // Qt's Code Editor example), monospace, tabs as two spaces wide.
 #include <QPlainTextEdit>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 class CodeEditor : public QPlainTextEdit {
     Q_OBJECT
@@ -29,4 +29,4 @@ private:
     QWidget* gutter_ = nullptr;
 };
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

@@ -2,7 +2,7 @@
 
 #include <QSet>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 namespace {
 
@@ -144,4 +144,4 @@ void LuaHighlighter::highlightBlock(const QString& text) {
     }
 }
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

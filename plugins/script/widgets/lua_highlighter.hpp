@@ -5,7 +5,7 @@
 #include <QSyntaxHighlighter>
 #include <QTextCharFormat>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 class LuaHighlighter : public QSyntaxHighlighter {
     Q_OBJECT
@@ -22,4 +22,4 @@ private:
     QTextCharFormat formats_[5];
 };
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

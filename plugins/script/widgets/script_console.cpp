@@ -5,7 +5,7 @@
 #include <QRegularExpression>
 #include <QTextBlock>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 namespace {
 // A Lua chunk location: "/path/to/agent.lua:12" or, for names Lua shortened, ".../agent.lua:12".
@@ -77,5 +77,5 @@ void ScriptConsole::mouseReleaseEvent(QMouseEvent* event) {
     if (parseLocation(anchorAt(event->position().toPoint()), &file, &line)) emit locationActivated(file, line);
 }
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script
 

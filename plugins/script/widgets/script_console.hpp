@@ -4,7 +4,7 @@
 #include <QColor>
 #include <QPlainTextEdit>
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 class ScriptConsole : public QPlainTextEdit {
     Q_OBJECT
@@ -30,4 +30,4 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 };
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

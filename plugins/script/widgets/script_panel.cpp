@@ -26,7 +26,7 @@
 #include "lua_highlighter.hpp"
 #include "script_console.hpp"
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 namespace {
 constexpr const char* kUntitled = "untitled.lua";
@@ -492,4 +492,4 @@ void ScriptPanel::onFinished(scripting::EpisodeEnd end, const QString& error) {
     updateStatus();
 }
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

@@ -12,7 +12,7 @@
 #include <QWidget>
 
 #include "core/task/task.hpp"
-#include "live_episode.hpp"
+#include "logic/live_episode.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -22,7 +22,7 @@ class QSlider;
 class QSpinBox;
 class QToolButton;
 
-namespace iglu::plugins {
+namespace iglu::plugins::script {
 
 class CodeEditor;
 class LuaHighlighter;
@@ -128,4 +128,4 @@ private:
     LiveEpisode episode_;
 };
 
-}  // namespace iglu::plugins
+}  // namespace iglu::plugins::script

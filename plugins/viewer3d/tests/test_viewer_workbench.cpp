@@ -23,12 +23,14 @@
 #include <QtTest>
 
 #include "core/env/environment.hpp"
+#include "gui_main.hpp"
 #include "pixel_match.hpp"
 #include "viewers/playback/rollout_series.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/qt/vtk_gl_widget.hpp"
 #include "viewers/qt/zone_view.hpp"
+#include "workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -174,13 +176,7 @@ class TestViewerWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = tests::loadWorkbench();
         QVERIFY(viewer() != nullptr);
         QVERIFY(zoneView() != nullptr);
         QVERIFY(taskTable() != nullptr);
@@ -195,10 +191,7 @@ private slots:
         connect(&selection(), &Selection::taskChanged, this, [this] { live_.reset(); });
         connect(&selection(), &Selection::stepChanged, this, [this] { live_.reset(); });
         connect(&data(), &DataService::opened, this, [this] { live_.reset(); });
-        auto& w = wb_->window();
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(tests::showWorkbench(*wb_, {1200, 800}));
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -418,16 +411,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    viewers::prepareOpenGL();
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("IGLU-test"));
-    QApplication::setApplicationName(QStringLiteral("test_viewer_workbench"));
-    TestViewerWorkbench t;
-    return QTest::qExec(&t, argc, argv);
-}
+IGLU_WORKBENCH_TEST_MAIN(TestViewerWorkbench)
 
 #include "test_viewer_workbench.moc"
