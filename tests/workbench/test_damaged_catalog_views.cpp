@@ -9,9 +9,9 @@
 
 #include "../catalog/corrupt_catalogs.hpp"
 #include "core/catalog/catalog.hpp"
-#include "dataset_browser.hpp"
-#include "experiments_panel.hpp"
-#include "task_table_model.hpp"
+#include "logic/task_table_model.hpp"
+#include "widgets/dataset_browser.hpp"
+#include "widgets/experiments_panel.hpp"
 
 using namespace iglu;
 
