@@ -1,5 +1,5 @@
 #pragma once
-// Dataset browser plugin: the "Dataset" dock (DatasetBrowser over the open catalog). Selecting a
+// The dataset plugin: the "Dataset" dock (DatasetBrowser over the open catalog). Selecting a
 // row sets Selection::setTask (the 3D viewer shows start, target and diff); the table follows
 // the selection and DataService::labelsChanged.
 #include <QObject>
