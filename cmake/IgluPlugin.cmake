@@ -15,8 +15,9 @@
 #     [OUTPUT_DIR dir])       where the module goes (default: the bundled plugin folder)
 #
 # Every target gets the plugin folder as a PRIVATE include directory (includes read
-# "logic/x.hpp", "widgets/y.hpp") and hidden symbol visibility: the module exports only Qt's plugin
-# entry points, the libraries are static and linked into the module and into the plugin's tests.
+# "logic/x.hpp", "widgets/y.hpp") and hidden symbol visibility: of the plugin's own code the
+# module exports only Qt's plugin entry points; the libraries are static and linked into the module
+# and into the plugin's tests.
 # A test that needs a plugin's widget type inside the workbench finds it by object name and class
 # name (tests/support/workbench_fixture.hpp: findPluginWidget), never by a shared type.
 # Another target that needs a plugin's logic or widgets (a tool, a benchmark, a cross-plugin test)
