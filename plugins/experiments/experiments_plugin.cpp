@@ -6,8 +6,8 @@
 #include <QDockWidget>
 #include <QMenu>
 
-#include "episode_replay.hpp"
-#include "experiments_panel.hpp"
+#include "logic/episode_replay.hpp"
+#include "widgets/experiments_panel.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"

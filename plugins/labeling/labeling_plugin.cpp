@@ -10,10 +10,10 @@
 #include <QScrollArea>
 #include <QSettings>
 
-#include "agreement_view.hpp"
-#include "auto_suggestions.hpp"
-#include "label_files.hpp"
-#include "labeling_panel.hpp"
+#include "widgets/agreement_view.hpp"
+#include "logic/auto_suggestions.hpp"
+#include "logic/label_files.hpp"
+#include "widgets/labeling_panel.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"

@@ -4,7 +4,7 @@
 #include <QDockWidget>
 #include <QMenu>
 
-#include "script_panel.hpp"
+#include "widgets/script_panel.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -20,14 +20,14 @@ const QString kSource = QStringLiteral("script");
 
 bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    panel_ = new ScriptPanel;
+    panel_ = new script::ScriptPanel;
     panel_->setObjectName(QStringLiteral("scriptPanel"));
     dock_ = context.shell().addDock(QStringLiteral("script"), tr("Script"), panel_, Qt::RightDockWidgetArea);
     auto retitle = [this](const QString& title) {
         if (dock_ != nullptr) dock_->setWindowTitle(tr("Script: %1").arg(title));
     };
     retitle(panel_->title());
-    connect(panel_, &ScriptPanel::titleChanged, this, retitle);
+    connect(panel_, &script::ScriptPanel::titleChanged, this, retitle);
 
     QMenu* menu = context.shell().menu(tr("&Script"));
     menu->addActions(panel_->fileMenu()->actions());
@@ -41,15 +41,15 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &ScriptPlugin::followTask);
     connect(&context.data(), &workbench::DataService::opened, this,
             [this] { followTask(context_->selection().taskId()); });
-    connect(panel_, &ScriptPanel::liveFrame, this,
+    connect(panel_, &script::ScriptPanel::liveFrame, this,
             [this](const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption) {
                 if (auto* viewer = context_->service<workbench::ViewerService>())
                     viewer->showLive(target, built, agent, caption);
             });
-    connect(panel_, &ScriptPanel::liveEnded, this, [this] {
+    connect(panel_, &script::ScriptPanel::liveEnded, this, [this] {
         if (auto* viewer = context_->service<workbench::ViewerService>()) viewer->endLive();
     });
-    connect(panel_, &ScriptPanel::keepRollout, this, &ScriptPlugin::keepRollout);
+    connect(panel_, &script::ScriptPanel::keepRollout, this, &ScriptPlugin::keepRollout);
     // Quitting with unsaved edits asks Save / Discard / Cancel (Cancel keeps the workbench open).
     context.shell().addCloseGuard(panel_, [this] { return panel_->maybeSave(); });
     followTask(context.selection().taskId());

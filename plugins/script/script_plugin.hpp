@@ -12,9 +12,11 @@
 
 class QDockWidget;
 
-namespace iglu::plugins {
-
+namespace iglu::plugins::script {
 class ScriptPanel;
+}
+
+namespace iglu::plugins {
 
 class ScriptPlugin : public QObject, public workbench::IPlugin {
     Q_OBJECT
@@ -29,7 +31,7 @@ private:
     void keepRollout();
 
     workbench::PluginContext* context_ = nullptr;
-    ScriptPanel* panel_ = nullptr;
+    script::ScriptPanel* panel_ = nullptr;
     QDockWidget* dock_ = nullptr;
 };
 

@@ -62,7 +62,7 @@ bool TaskListPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::opened, this, &TaskListPlugin::reload);
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &TaskListPlugin::showSelected);
 
-    context.shell().addDock(QStringLiteral("tasks"), tr("Tasks"), panel, Qt::LeftDockWidgetArea);
+    context.shell().addDock(QStringLiteral("tasklist"), tr("Tasks"), panel, Qt::LeftDockWidgetArea);
     auto* find = context.shell().menu(tr("&View"))->addAction(tr("Find Task"));
     find->setShortcut(QKeySequence::Find);
     connect(find, &QAction::triggered, this, [this] {

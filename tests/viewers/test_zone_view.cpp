@@ -11,7 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "gui_main.hpp"
+#include "support/gui_main.hpp"
 #include "support/image_compare.hpp"
 #include "support/scene_pixels.hpp"
 #include "viewers/qt/rollout_chart.hpp"

@@ -1,4 +1,4 @@
-// The plugins that read the catalog directly (plugins/browser: DatasetBrowser; plugins/experiments:
+// The plugins that read the catalog directly (plugins/dataset: DatasetBrowser; plugins/experiments:
 // ExperimentsPanel) on a catalog damaged after it was opened (a task's grid blob overwritten, as a
 // disk error or another program would): every read in their slots fails with CatalogError, which
 // must never escape into Qt's event loop. Each view shows the message, emits readFailed (the
@@ -9,9 +9,9 @@
 
 #include "support/corrupt_catalogs.hpp"
 #include "core/catalog/catalog.hpp"
-#include "dataset_browser.hpp"
-#include "experiments_panel.hpp"
-#include "task_table_model.hpp"
+#include "logic/task_table_model.hpp"
+#include "widgets/dataset_browser.hpp"
+#include "widgets/experiments_panel.hpp"
 #include "workbench/api/data_service.hpp"
 
 using namespace iglu;
@@ -82,8 +82,8 @@ private slots:
         workbench::DataService data;
         QString error;
         QVERIFY2(data.open(path_, &error), qPrintable(error));
-        plugins::browser::DatasetBrowser browser(data.queries());
-        QSignalSpy failed(&browser, &plugins::browser::DatasetBrowser::readFailed);
+        plugins::dataset::DatasetBrowser browser(data.queries());
+        QSignalSpy failed(&browser, &plugins::dataset::DatasetBrowser::readFailed);
         browser.requery();
         QCOMPARE(browser.model()->rowCount(), 2);
         QVERIFY(test::sqliteRun(path_, "UPDATE tasks SET target = x'01020304050607' WHERE id = 'bad'"));

@@ -20,7 +20,8 @@
 #include <map>
 #include <set>
 
-#include "gui_main.hpp"
+#include "support/gui_main.hpp"
+#include "support/workbench_fixture.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/plugin_manager.hpp"
@@ -125,18 +126,11 @@ class TestShortcuts : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = test::loadWorkbench();
         QString error;
         QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
         QVERIFY2(wb_->selectTask(QStringLiteral("CQ-game-1029"), &error), qPrintable(error));
-        wb_->window().show();
-        QVERIFY(QTest::qWaitForWindowExposed(&wb_->window()));
+        QVERIFY(test::showWorkbench(*wb_));
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -182,7 +176,7 @@ private slots:
     }
 
     void everyPluginIsLoaded() {
-        for (const char* name : {"tasklist", "viewer3d", "playback", "browser", "labeling", "script", "environment", "experiments"}) {
+        for (const char* name : {"tasklist", "viewer3d", "playback", "dataset", "labeling", "script", "play", "experiments"}) {
             const PluginSpec* s = wb_->plugins().plugin(QString::fromLatin1(name));
             QVERIFY2(s != nullptr, name);
             QVERIFY2(s->state == PluginState::Loaded, qPrintable(QString::fromLatin1(name) + QStringLiteral(": ") + s->error));

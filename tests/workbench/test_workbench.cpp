@@ -14,11 +14,13 @@
 #include <QtTest>
 
 #include "core/intersection/maximal_intersection.hpp"
+#include "support/gui_main.hpp"
 #include "support/process.hpp"
 #include "support/scene_pixels.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/scene/palette.hpp"
+#include "support/workbench_fixture.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -57,13 +59,7 @@ class TestWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
-        WorkbenchOptions o;
-        o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR), QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)};
-        o.defaultPluginPaths = false;
-        o.useSettings = false;
-        wb_ = std::make_unique<Workbench>(o);
-        wb_->context().log().setEcho(false);
-        wb_->loadPlugins();
+        wb_ = test::loadWorkbench({}, {QStringLiteral(IGLU_BROKEN_PLUGIN_DIR)});
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -108,10 +104,10 @@ private slots:
         WorkbenchContext ctx;
         ctx.log().setEcho(false);
         PluginManager pm(ctx);
-        pm.setSearchPaths({QStringLiteral(IGLU_PLUGIN_DIR)});
+        pm.setSearchPaths({test::bundledPluginDir()});
         // Every other plugin with widgets is disabled too: then nothing is initialized and no shell
         // is needed.
-        pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist"), QStringLiteral("browser"),
+        pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist"), QStringLiteral("dataset"),
                         QStringLiteral("labeling")});
         pm.loadPlugins();
         QCOMPARE(pm.plugin(QStringLiteral("viewer3d"))->state, PluginState::Disabled);
@@ -291,17 +287,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    // Isolated settings and user plugin folder.
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    viewers::prepareOpenGL();
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("IGLU-test"));
-    QApplication::setApplicationName(QStringLiteral("test_workbench"));
-    TestWorkbench t;
-    return QTest::qExec(&t, argc, argv);
-}
+IGLU_WORKBENCH_TEST_MAIN(TestWorkbench)
 
 #include "test_workbench.moc"

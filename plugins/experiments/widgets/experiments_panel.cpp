@@ -1,0 +1,367 @@
+#include "experiments_panel.hpp"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "core/catalog/catalog.hpp"
+#include "logic/experiment_job.hpp"
+#include "results_chart.hpp"
+#include "scripting/experiment_session.hpp"
+#include "workbench/api/guarded_emit.hpp"
+#include "skill_tables.hpp"
+
+namespace iglu::plugins::experiments {
+
+namespace {
+
+QTableWidget* makeTable(const QString& name, QWidget* parent) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->verticalHeader()->setVisible(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setAlternatingRowColors(true);
+    return t;
+}
+
+QTableWidgetItem* cell(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+    return item;
+}
+
+}  // namespace
+
+template <class F>
+bool ExperimentsPanel::readCatalog(F&& read) {
+    return workbench::runGuarded(std::forward<F>(read), [this](const QString& message) {
+        showStatus(message, true);
+        emit readFailed(message);
+    });
+}
+
+ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent)
+    : QWidget(parent), store_(experiments), job_(new ExperimentJob(this)) {
+    setObjectName(QStringLiteral("experimentsPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+
+    auto* top = new QHBoxLayout;
+    run_ = new QPushButton(tr("Run Experiment…"), this);
+    run_->setObjectName(QStringLiteral("runExperiment"));
+    run_->setToolTip(tr("Run an experiment script (.lua) against the open catalog on every core; episodes already "
+                        "stored are skipped (resume)"));
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("cancelRun"));
+    cancel_->setEnabled(false);
+    cancel_->setToolTip(tr("Stop the run: finished episodes are kept, running it again resumes"));
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("runProgress"));
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setFormat(tr("no run"));
+    auto* refreshButton = new QPushButton(tr("Refresh"), this);
+    refreshButton->setObjectName(QStringLiteral("refreshExperiments"));
+    refreshButton->setToolTip(tr("Re-read the experiments of the catalog (e.g. after `iglu run` in a terminal)"));
+    connect(refreshButton, &QPushButton::clicked, this, &ExperimentsPanel::refresh);
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("runStatus"));
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long messages must not widen the window: elided by the layout, whole in the tooltip.
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    progress_->setMinimumWidth(60);
+    top->addWidget(run_);
+    top->addWidget(cancel_);
+    top->addWidget(refreshButton);
+    top->addWidget(progress_, 1);
+    top->addWidget(status_, 2);
+    layout->addLayout(top);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    list_ = makeTable(QStringLiteral("experimentsList"), split);
+    list_->setColumnCount(7);
+    list_->setHorizontalHeaderLabels({tr("Experiment"), tr("Agent"), tr("Environment"), tr("Episodes"), tr("Success"),
+                                      tr("Mean F1"), tr("Date")});
+    split->addWidget(list_);
+
+    tabs_ = new QTabWidget(split);
+    tabs_->setObjectName(QStringLiteral("experimentTabs"));
+    auto* resultsPage = new QSplitter(Qt::Horizontal, tabs_);  // the dock is wide and short: side by side
+    results_ = makeTable(QStringLiteral("resultsTable"), resultsPage);
+    chart_ = new ResultsChart(resultsPage);
+    chart_->setObjectName(QStringLiteral("resultsChart"));
+    resultsPage->addWidget(results_);
+    resultsPage->addWidget(chart_);
+    resultsPage->setSizes({500, 500});  // proportions, kept when the dock is resized
+    tabs_->addTab(resultsPage, tr("Results"));
+
+    auto* comparePage = new QWidget(tabs_);
+    auto* cl = new QVBoxLayout(comparePage);
+    cl->setContentsMargins(0, 0, 0, 0);
+    auto* pick = new QHBoxLayout;
+    pick->addWidget(new QLabel(tr("Compare with (B):"), comparePage));
+    compareWith_ = new QComboBox(comparePage);
+    compareWith_->setObjectName(QStringLiteral("compareWith"));
+    pick->addWidget(compareWith_, 1);
+    cl->addLayout(pick);
+    compareLegend_ = new QLabel(comparePage);
+    compareLegend_->setObjectName(QStringLiteral("compareLegend"));
+    compareLegend_->setWordWrap(true);
+    cl->addWidget(compareLegend_);
+    compare_ = makeTable(QStringLiteral("compareTable"), comparePage);
+    cl->addWidget(compare_, 1);
+    tabs_->addTab(comparePage, tr("Compare"));
+
+    episodes_ = makeTable(QStringLiteral("episodesTable"), tabs_);
+    tabs_->addTab(episodes_, tr("Episodes"));
+    split->addWidget(tabs_);
+    split->setSizes({300, 700});
+    layout->addWidget(split, 1);
+
+    connect(run_, &QPushButton::clicked, this, &ExperimentsPanel::chooseAndRun);
+    connect(cancel_, &QPushButton::clicked, this, &ExperimentsPanel::cancelRun);
+    connect(list_, &QTableWidget::currentCellChanged, this, [this](int row) { showExperiment(row); });
+    connect(compareWith_, &QComboBox::currentIndexChanged, this, [this] { showCompare(); });
+    connect(episodes_, &QTableWidget::cellDoubleClicked, this, [this](int row) {
+        const ExperimentRow* exp = current();
+        const QTableWidgetItem* item = episodes_->item(row, 0);
+        if (exp == nullptr || item == nullptr) return;
+        EpisodeRef ref;
+        ref.experimentId = exp->id;
+        ref.episodeId = item->data(kEpisodeIdRole).toLongLong();
+        ref.rolloutId = item->data(kRolloutIdRole).toLongLong();
+        ref.taskId = item->text();
+        ref.seed = static_cast<std::int64_t>(episodes_->item(row, 1)->data(kValueRole).toDouble());
+        ref.repetition = static_cast<int>(episodes_->item(row, 2)->data(kValueRole).toDouble());
+        ref.script = exp->script;
+        if (!readCatalog([&] {
+                if (auto e = store_.catalog().experiment(exp->name.toStdString())) ref.config = QString::fromStdString(e->config);
+            }))
+            return;
+        emit episodeActivated(ref);
+    });
+
+    connect(job_, &ExperimentJob::started, this, [this](const QString& name, int total, int resumed) {
+        progress_->setRange(0, std::max(1, total));
+        progress_->setValue(resumed);
+        showStatus(resumed > 0 ? tr("%1: resuming, %2 of %3 episodes already stored").arg(name).arg(resumed).arg(total)
+                               : tr("%1: running %2 episodes").arg(name).arg(total),
+                   false);
+        emit runStarted(name, total, resumed);
+    });
+    connect(job_, &ExperimentJob::progress, this, [this](int done, int total, double rate) {
+        progress_->setRange(0, std::max(1, total));
+        progress_->setValue(done);
+        progress_->setFormat(tr("%v / %m episodes, %1 episodes/s").arg(rate, 0, 'f', 1));
+    });
+    connect(job_, &ExperimentJob::finished, this,
+            [this](bool ok, bool cancelled, const QString& name, const QString& message) {
+                run_->setEnabled(!store_.runFile().isEmpty());
+                cancel_->setEnabled(false);
+                progress_->setFormat(tr("%v / %m episodes"));
+                showStatus(message, !ok);
+                refresh();
+                if (!name.isEmpty()) selectExperiment(name);
+                emit runFinished(ok, cancelled, name, message);
+            });
+    reload();
+}
+
+ExperimentsPanel::~ExperimentsPanel() = default;
+
+void ExperimentsPanel::showStatus(const QString& text, bool error) {
+    status_->setText(text);
+    status_->setToolTip(text);
+    status_->setStyleSheet(error ? QStringLiteral("color: #b35806;") : QString());  // orange-brown, not red
+}
+
+void ExperimentsPanel::reload() {
+    run_->setEnabled(!store_.runFile().isEmpty() && !job_->isRunning());
+    if (!store_.isOpen()) showStatus(tr("Open a catalog (File > Open) to list and run experiments."), false);
+    else if (store_.inMemory())
+        showStatus(tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. Import it "
+                      "into a catalog (iglu import) and open that to run experiments.")
+                       .arg(store_.path()),
+                   false);
+    else showStatus(QString(), false);
+    refresh();
+}
+
+void ExperimentsPanel::refresh() {
+    const QString keep = currentExperiment();
+    const QString keepCompare = compareWith_->currentText();
+    rows_.clear();
+    if (!readCatalog([&] { rows_ = experimentRows(store_.catalog()); })) rows_.clear();
+    {
+        const QSignalBlocker block(list_);
+        list_->clearContents();
+        list_->setRowCount(static_cast<int>(rows_.size()));
+        for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
+            const ExperimentRow& e = rows_[r];
+            auto* name = cell(e.name);
+            name->setToolTip(e.script);
+            list_->setItem(r, 0, name);
+            list_->setItem(r, 1, cell(e.agent));
+            list_->setItem(r, 2, cell(e.env));
+            auto* n = new NumberItem(e.errors > 0 ? tr("%1 (%2 failed)").arg(e.episodes).arg(e.errors)
+                                                  : QString::number(e.episodes),
+                                     e.episodes);
+            list_->setItem(r, 3, n);
+            list_->setItem(r, 4, new NumberItem(QStringLiteral("%1%").arg(100 * e.successRate, 0, 'f', 1), e.successRate));
+            list_->setItem(r, 5, new NumberItem(QString::number(e.meanF1, 'f', 3), e.meanF1));
+            list_->setItem(r, 6, cell(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
+        }
+        list_->resizeColumnsToContents();
+    }
+    {
+        const QSignalBlocker block(compareWith_);
+        compareWith_->clear();
+        for (const auto& e : rows_) compareWith_->addItem(e.name);
+        compareWith_->setCurrentIndex(std::max(0, compareWith_->findText(keepCompare)));
+    }
+    if (rows_.isEmpty()) {
+        showExperiment(-1);
+        return;
+    }
+    if (keep.isEmpty() || !selectExperiment(keep)) selectExperiment(rows_.front().name);
+}
+
+bool ExperimentsPanel::selectExperiment(const QString& name) {
+    for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
+        if (rows_[r].name != name) continue;
+        if (list_->currentRow() == r) showExperiment(r);
+        else list_->setCurrentCell(r, 0);  // currentCellChanged shows it
+        return true;
+    }
+    return false;
+}
+
+QString ExperimentsPanel::currentExperiment() const {
+    const ExperimentRow* e = current();
+    return e ? e->name : QString();
+}
+
+const ExperimentRow* ExperimentsPanel::current() const {
+    const int r = list_->currentRow();
+    return r >= 0 && r < static_cast<int>(rows_.size()) ? &rows_[r] : nullptr;
+}
+
+bool ExperimentsPanel::setCompareWith(const QString& name) {
+    const int i = compareWith_->findText(name);
+    if (i < 0) return false;
+    if (i == compareWith_->currentIndex()) showCompare();
+    else compareWith_->setCurrentIndex(i);
+    return true;
+}
+
+void ExperimentsPanel::showExperiment(int row) {
+    const ExperimentRow* e = row >= 0 && row < static_cast<int>(rows_.size()) ? &rows_[row] : nullptr;
+    if (e == nullptr) {
+        results_->setRowCount(0);
+        episodes_->setRowCount(0);
+        compare_->setRowCount(0);
+        chart_->clear();
+        return;
+    }
+    scripting::Summary summary;
+    std::vector<catalog::EpisodeRecord> episodes;
+    if (!readCatalog([&] {
+            summary = scripting::storedSummary(store_.catalog(), e->id);
+            episodes = store_.catalog().episodes(e->id);
+        })) {
+        results_->setRowCount(0);
+        episodes_->setRowCount(0);
+        compare_->setRowCount(0);
+        chart_->clear();
+        return;
+    }
+    fillResultsTable(results_, summary);
+    chart_->setSummary(e->name, summary);
+    fillEpisodesTable(episodes_, episodes);
+    // Compare with another experiment by default.
+    if (compareWith_->currentText() == e->name && rows_.size() > 1) {
+        const QSignalBlocker block(compareWith_);
+        compareWith_->setCurrentIndex(row == 0 ? 1 : 0);
+    }
+    showCompare();
+}
+
+void ExperimentsPanel::showCompare() {
+    const ExperimentRow* a = current();
+    const int bi = compareWith_->currentIndex();
+    if (a == nullptr || bi < 0 || bi >= static_cast<int>(rows_.size())) {
+        compare_->setRowCount(0);
+        compareLegend_->setText(tr("Select an experiment (A) and pick a second one (B)."));
+        return;
+    }
+    const ExperimentRow& b = rows_[bi];
+    scripting::Summary sa, sb;
+    if (!readCatalog([&] {
+            sa = scripting::storedSummary(store_.catalog(), a->id);
+            sb = scripting::storedSummary(store_.catalog(), b.id);
+        })) {
+        compare_->setRowCount(0);
+        return;
+    }
+    fillCompareTable(compare_, sa, sb);
+    compareLegend_->setText(tr("A = %1, B = %2. Δ = B − A: <span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
+                               "<span style='background:%4'>&nbsp;− B worse&nbsp;</span>")
+                                .arg(a->name.toHtmlEscaped(), b.name.toHtmlEscaped(), kBetterColour.name(),
+                                     kWorseColour.name()));
+}
+
+bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
+    const QString db = store_.runFile();
+    if (db.isEmpty()) {
+        showStatus(store_.inMemory() && store_.isOpen()
+                       ? tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. "
+                            "Import it into a catalog (iglu import) and open that.")
+                             .arg(store_.path())
+                       : tr("Open a catalog first: experiments run against its tasks and store their episodes there."),
+                   true);
+        return false;
+    }
+    if (job_->isRunning()) {
+        showStatus(tr("An experiment is running: cancel it or wait."), true);
+        return false;
+    }
+    if (jobs <= 0) jobs = std::max(1, QThread::idealThreadCount());
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setFormat(tr("%v / %m episodes"));
+    showStatus(tr("loading %1…").arg(path), false);
+    job_->start(path, db, jobs);
+    run_->setEnabled(false);
+    cancel_->setEnabled(true);
+    return true;
+}
+
+void ExperimentsPanel::cancelRun() {
+    if (!job_->isRunning()) return;
+    job_->cancel();
+    cancel_->setEnabled(false);
+    showStatus(tr("cancelling: finishing the episodes written so far…"), false);
+}
+
+bool ExperimentsPanel::isRunning() const { return job_->isRunning(); }
+
+void ExperimentsPanel::chooseAndRun() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Run Experiment"), experimentsDir_,
+                                                      tr("Experiment scripts (*.lua)"));
+    if (!path.isEmpty()) runExperimentFile(path);
+}
+
+}  // namespace iglu::plugins::experiments

@@ -1,0 +1,109 @@
+#pragma once
+// The Experiments panel: the catalog's experiments (name, agent, environment, episodes stored,
+// success rate, mean F1, date); "Run Experiment…" runs an experiment script off the GUI thread
+// with a progress bar (episodes done / total, rate) and Cancel (finished episodes kept, a re-run
+// resumes); for the selected experiment a results table per skill beside the do-nothing agent
+// and a bar chart, a Compare tab (a second experiment side by side, Δ = B − A highlighted), and
+// its episodes (double-click opens one: episodeActivated). The Q_INVOKABLE members are for
+// scripted use (tests drive the panel inside the plugin by name: the plugin module holds its own
+// copy of this class).
+#include <cstdint>
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+#include "logic/experiment_rows.hpp"
+#include "workbench/api/catalog_services.hpp"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTabWidget;
+
+namespace iglu::plugins::experiments {
+
+class ExperimentJob;
+class ResultsChart;
+
+/// A stored episode the user asked to open.
+struct EpisodeRef {
+    qint64 experimentId = 0;
+    qint64 episodeId = 0;
+    qint64 rolloutId = 0;   ///< 0: the experiment did not store a rollout
+    QString taskId;
+    std::int64_t seed = 0;
+    int repetition = 0;
+    QString script;         ///< the experiment file (for a replay)
+    QString config;         ///< its stored configuration (JSON)
+};
+
+class ExperimentsPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// Lists and runs the experiments of the data service's open catalog (read on this thread; a
+    /// run opens its own connection to the file). Shows nothing until reload().
+    explicit ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent = nullptr);
+    ~ExperimentsPanel() override;
+
+    /// Other data was opened: re-reads it, and says when experiments cannot run there (nothing
+    /// open, or a task list held in memory).
+    void reload();
+    /// Re-reads the experiments (the selection is kept by name; else the most recent is selected).
+    Q_INVOKABLE void refresh();
+    Q_INVOKABLE bool selectExperiment(const QString& name);
+    Q_INVOKABLE QString currentExperiment() const;
+    /// The second experiment of the Compare tab.
+    Q_INVOKABLE bool setCompareWith(const QString& name);
+    const QList<ExperimentRow>& rows() const noexcept { return rows_; }
+
+    /// Runs an experiment script against the catalog on `jobs` threads (0: the ideal thread
+    /// count). False (with the reason shown) when no catalog is open or a run is going on.
+    Q_INVOKABLE bool runExperimentFile(const QString& path, int jobs = 0);
+    Q_INVOKABLE void cancelRun();
+    Q_INVOKABLE bool isRunning() const;
+    /// Where "Run Experiment…" starts browsing.
+    void setExperimentsDir(const QString& dir) { experimentsDir_ = dir; }
+
+public slots:
+    /// Asks for an experiment file (starting in the examples' experiments folder) and runs it.
+    void chooseAndRun();
+
+signals:
+    void runStarted(const QString& experiment, int total, int resumed);
+    void runFinished(bool ok, bool cancelled, const QString& experiment, const QString& message);
+    void episodeActivated(const iglu::plugins::experiments::EpisodeRef& episode);
+    /// A read of the catalog failed (e.g. a blob damaged after opening): the views show what
+    /// could be read, the status line the message; the plugin logs it.
+    void readFailed(const QString& message);
+
+private:
+    void showExperiment(int row);
+    void showCompare();
+    void showStatus(const QString& text, bool error);
+    /// Runs a read of the catalog; a failure goes to the status line and readFailed (never out of a slot).
+    template <class F>
+    bool readCatalog(F&& read);
+    const ExperimentRow* current() const;
+
+    const workbench::ExperimentStore& store_;
+    QList<ExperimentRow> rows_;
+    QString experimentsDir_;
+    ExperimentJob* job_;
+    QPushButton* run_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    QTableWidget* list_;
+    QTabWidget* tabs_;
+    QTableWidget* results_;
+    ResultsChart* chart_;
+    QComboBox* compareWith_;
+    QLabel* compareLegend_;
+    QTableWidget* compare_;
+    QTableWidget* episodes_;
+};
+
+}  // namespace iglu::plugins::experiments
