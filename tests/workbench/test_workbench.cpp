@@ -134,10 +134,15 @@ private slots:
         t.close();
         QVERIFY(!wb_->openData(notACatalog, &error));
         QVERIFY2(error.contains(QStringLiteral("text.db")), qPrintable(error));
-        // A task list (.jsonl) still opens as a lightweight fallback.
+        // A task list (.jsonl) opens as an in-memory catalog: every plugin sees it (the Dataset
+        // browser lists its tasks too).
         QVERIFY2(wb_->openData(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
         QCOMPARE(wb_->context().data().tasks().size(), 4);
         QCOMPARE(wb_->context().data().kind(), QStringLiteral("task list"));
+        QVERIFY(wb_->context().data().inMemory());
+        auto* browser = wb_->window().findChild<QTableView*>(QStringLiteral("browserTable"));
+        QVERIFY(browser != nullptr);
+        QCOMPARE(browser->model()->rowCount(), 4);
     }
 
     void bundledDataTaskIsDrawnWithOverlay() {

@@ -142,30 +142,21 @@ bool DataService::open(const QString& path, QString* error) {
     if (!info.isFile() || !info.isReadable()) return fail(tr("%1: not a readable file").arg(path));
     auto next = std::make_unique<Impl>();
     next->path = info.absoluteFilePath();
-    if (info.suffix().compare(QStringLiteral("jsonl"), Qt::CaseInsensitive) == 0) {
-        try {
-            next->catalog = importTaskList(path, next->path);
-        } catch (const std::exception& e) {
-            return fail(QString::fromLocal8Bit(e.what()));
-        } catch (...) {
-            return fail(tr("%1: cannot read the task list").arg(path));
-        }
-        next->inMemory = true;
-        next->kind = QStringLiteral("task list");
-    } else {
-        // A write-protected file or folder opens read-only (browsing works, writes report errors).
-        next->readOnly = !info.isWritable() || !QFileInfo(info.absolutePath()).isWritable();
-        try {
-            next->catalog = std::make_unique<catalog::Catalog>(
-                path.toStdString(), next->readOnly ? catalog::OpenMode::ReadOnly : catalog::OpenMode::ReadWrite);
-        } catch (const std::exception& e) {
-            return fail(QString::fromLocal8Bit(e.what()));
-        } catch (...) {
-            return fail(tr("%1: cannot open the catalog").arg(path));
-        }
-        next->inMemory = false;
-        next->kind = QStringLiteral("catalog");
+    // One data model: a task list is imported into an in-memory catalog. A write-protected catalog
+    // file or folder opens read-only (browsing works, writes report errors).
+    const bool taskList = info.suffix().compare(QStringLiteral("jsonl"), Qt::CaseInsensitive) == 0;
+    next->readOnly = !taskList && (!info.isWritable() || !QFileInfo(info.absolutePath()).isWritable());
+    const auto mode = next->readOnly ? catalog::OpenMode::ReadOnly : catalog::OpenMode::ReadWrite;
+    try {
+        next->catalog = taskList ? importTaskList(path, next->path)
+                                 : std::make_unique<catalog::Catalog>(path.toStdString(), mode);
+    } catch (const std::exception& e) {
+        return fail(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        return fail(taskList ? tr("%1: cannot read the task list").arg(path) : tr("%1: cannot open the catalog").arg(path));
     }
+    next->inMemory = taskList;
+    next->kind = taskList ? QStringLiteral("task list") : QStringLiteral("catalog");
     next->session = std::move(impl_->session);  // rollouts recorded this session stay available
     next->nextSessionId = impl_->nextSessionId;
     impl_ = std::move(next);

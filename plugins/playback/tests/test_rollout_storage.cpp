@@ -5,7 +5,7 @@
 // outside the workbench), and after the catalog is opened again the Playback dock lists it. A
 // store that fails (the catalog locked by another writer) is shown in red and logged naming the
 // catalog, nothing is stored and nothing is presented as kept; Keep can be retried. With a task
-// list (no catalog) the rollouts live in the session and are labelled "unsaved" / "NOT saved".
+// list (held in memory) the rollouts live in the session and are labelled "unsaved" / "NOT saved".
 #include <algorithm>
 #include <cmath>
 
