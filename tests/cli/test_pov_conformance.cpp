@@ -8,30 +8,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
-#include "../shared_dir.hpp"
+#include "support/process.hpp"
+#include "support/shared_dir.hpp"
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    bool crashed = true;
-    QString out, err;
-};
-
-Run runIglu(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IGLU_CLI_PATH), args);
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitCode(), p.exitStatus() != QProcess::NormalExit, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = iglu::test::ProcessResult;
+using iglu::test::runIglu;
 
 QJsonObject povReport(const Run& r) {
     const auto doc = QJsonDocument::fromJson(r.out.toUtf8());

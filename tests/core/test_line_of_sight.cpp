@@ -3,7 +3,7 @@
 // place or break changes, and to what, before the environment takes the step.
 #include <QtTest>
 
-#include "../shared_dir.hpp"
+#include "support/shared_dir.hpp"
 #include "core/env/environment.hpp"
 #include "core/env/line_of_sight.hpp"
 #include "core/task/task_list.hpp"

@@ -117,7 +117,7 @@ private slots:
         QFETCH(QString, agent);
         QFETCH(int, space);
         const auto tasks = bundledTasks();
-        const ExperimentSpec s = spec(exampleAgent(agent.toLatin1().constData()), static_cast<core::ActionSpace>(space), 400, true);
+        const ExperimentSpec s = spec(exampleAgentPath(agent.toLatin1().constData()), static_cast<core::ActionSpace>(space), 400, true);
         AgentSession session(AgentScript{s.agentPath, std::nullopt}, sessionConfig(s), agentSandbox(s));
         int frames = 0, changes = 0;
         for (std::size_t t = 0; t < tasks.size() && t < 4; ++t) {

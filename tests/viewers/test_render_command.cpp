@@ -150,20 +150,20 @@ private slots:
         // --pov-style: clean is the earlier look (another image of the same pose), anything else
         // is refused naming the option and the value; without --pov it is an error.
         const QString clean = dir.filePath(QStringLiteral("clean.png"));
-        const Run cleanRun = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult cleanRun = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                                   QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pov-style"),
                                   QStringLiteral("clean"), QStringLiteral("--out"), clean});
-        QVERIFY2(cleanRun.code == 0, qPrintable(cleanRun.err));
+        QVERIFY2(cleanRun.exitCode == 0, qPrintable(cleanRun.err));
         QVERIFY(QImage(clean).convertToFormat(QImage::Format_RGB888) != QImage(out).convertToFormat(QImage::Format_RGB888));
-        const Run fancy = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult fancy = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                                QStringLiteral("CQ-game-6"), QStringLiteral("--pov"), QStringLiteral("--pov-style"),
                                QStringLiteral("fancy"), QStringLiteral("--out"), out});
-        QVERIFY(fancy.code != 0);
+        QVERIFY(fancy.exitCode != 0);
         QVERIFY2(fancy.err.contains(QStringLiteral("--pov-style")) && fancy.err.contains(QStringLiteral("fancy")), qPrintable(fancy.err));
-        const Run noPov = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
+        const iglu::test::ProcessResult noPov = run({QStringLiteral("render"), QStringLiteral("--db"), tasks_, QStringLiteral("--task"),
                                QStringLiteral("CQ-game-6"), QStringLiteral("--pov-style"), QStringLiteral("clean"),
                                QStringLiteral("--out"), out});
-        QVERIFY(noPov.code != 0);
+        QVERIFY(noPov.exitCode != 0);
         QVERIFY2(noPov.err.contains(QStringLiteral("--pov-style needs --pov")), qPrintable(noPov.err));
     }
 };
