@@ -1,4 +1,4 @@
-#include "scripting/experiment_lock.hpp"
+#include "experiment_lock.hpp"
 
 #ifdef IGLU_HAVE_CATALOG
 #include <fcntl.h>

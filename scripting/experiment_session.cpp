@@ -16,7 +16,7 @@
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "experiment_lock.hpp"
 #endif
 
 namespace iglu::scripting {

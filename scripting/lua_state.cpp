@@ -5,8 +5,8 @@
 #include <cstring>
 #include <sstream>
 
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting {
 

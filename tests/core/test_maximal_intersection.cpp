@@ -13,7 +13,7 @@
 #include "core/grid/grid.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
-#include "tests/shared_dir.hpp"
+#include "../shared_dir.hpp"
 
 using namespace iglu::core;
 

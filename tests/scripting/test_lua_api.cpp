@@ -11,8 +11,8 @@
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
 #include "lua_test_util.hpp"
-#include "scripting/geometry.hpp"
-#include "scripting/module.hpp"
+#include "geometry.hpp"
+#include "module.hpp"
 
 using namespace iglu;
 

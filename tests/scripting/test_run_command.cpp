@@ -16,7 +16,7 @@
 
 #include "../shared_dir.hpp"
 #include "core/catalog/catalog.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 
 using namespace iglu;

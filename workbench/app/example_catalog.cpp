@@ -1,4 +1,4 @@
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 
 #include <atomic>
 #include <exception>

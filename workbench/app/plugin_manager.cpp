@@ -1,4 +1,4 @@
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 
 #include <exception>
 #include <functional>

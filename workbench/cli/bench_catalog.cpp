@@ -10,7 +10,7 @@
 #include "core/catalog/catalog.hpp"
 #include "core/util/rng.hpp"
 #include "datasets/importer.hpp"
-#include "workbench/cli/bench.hpp"
+#include "bench.hpp"
 
 namespace iglu::cli::bench {
 

@@ -3,9 +3,9 @@
 #include <iostream>
 #include <thread>
 
-#include "workbench/cli/bench.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
+#include "bench.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
 
 namespace iglu::cli {
 

@@ -6,8 +6,8 @@
 
 #include "core/conformance/intersection_cases.hpp"
 #include "core/conformance/trace_replay.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
 
 namespace iglu::cli {
 

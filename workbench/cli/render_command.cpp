@@ -17,9 +17,9 @@
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/png_file.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "png_file.hpp"
 #ifdef IGLU_HAVE_CATALOG
 #include "core/catalog/catalog.hpp"
 #endif
