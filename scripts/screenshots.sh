@@ -11,16 +11,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build/release}
-app=$build/workbench/app/iglu-workbench
-play=$build/plugins/environment/iglu-play-screenshot
-cli=$build/workbench/cli/iglu
+app=$build/bin/iglu-workbench
+play=$build/bin/iglu-play-screenshot
+cli=$build/bin/iglu
 if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$play" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugin_tasklist iglu_plugin_viewer3d iglu_plugin_playback
   cmake --build "$build" --target iglu-play-screenshot iglu_plugin_environment
   cmake --build "$build" --target iglu_plugin_experiments
 fi
-[ -x "$build/plugins/script/iglu-script-screenshot" ] || cmake --build "$build" --target iglu-script-screenshot
+[ -x "$build/bin/iglu-script-screenshot" ] || cmake --build "$build" --target iglu-script-screenshot
 # The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
 # bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
 xpdir=$(mktemp -d)
@@ -41,7 +41,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --task CQ-game-2681 --rollout first --step 60% --screenshot docs/workbench-playback.png --size 1280x800
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --overlay --out docs/render-overlay.png
   '$cli' render --db examples/tasks/bench_tasks.jsonl --task CQ-game-561 --pov --pose 0,2,9,0,12 --size 320x240 --out docs/render-pov.png
-  '$build/plugins/script/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
+  '$build/bin/iglu-script-screenshot' docs/plugin-script.png --task CQ-game-3214 --steps 25
   '$play' --task CQ-game-2681 --keys 'Down*6 1 Return Left*3 2 Return Right*6 3 Return Space 4 Return S*8 Up*3' --out docs/plugin-environment.png
   '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --panel experiments --disable-plugin browser --disable-plugin labeling \\
     --screenshot docs/plugin-experiments.png --size 1280x900

@@ -17,6 +17,7 @@
 
 #include "play_keys.hpp"
 #include "play_panel.hpp"
+#include "core/util/resource_dirs.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/workbench.hpp"
@@ -66,7 +67,7 @@ int main(int argc, char** argv) {
     if (wh.size() != 2 || w < 200 || h < 150) return fail(QStringLiteral("--size %1: expected WxH, at least 200x150").arg(parser.value(size)));
 
     iglu::workbench::WorkbenchOptions options;
-    options.pluginPaths = parser.values(pluginPath) << QStringLiteral(IGLU_PLUGIN_DIR);
+    options.pluginPaths = parser.values(pluginPath) << QString::fromStdString(iglu::core::pluginDir());
     options.useSettings = false;
     iglu::workbench::Workbench workbench(options);
     workbench.loadPlugins();

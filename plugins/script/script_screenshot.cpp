@@ -15,6 +15,7 @@
 #include <QMenu>
 #include <QToolButton>
 
+#include "core/util/resource_dirs.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/app/main_window.hpp"
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("Screenshot of the workbench's Script plugin running an agent"));
     parser.addHelpOption();
     const QCommandLineOption db({QStringLiteral("db")}, QStringLiteral("Catalog or task list."), QStringLiteral("FILE"),
-                                QStringLiteral(IGLU_EXAMPLES_DIR "/tasks/bench_tasks.jsonl"));
+                                QString::fromStdString(iglu::core::resourceDir("examples") + "/tasks/bench_tasks.jsonl"));
     const QCommandLineOption task({QStringLiteral("task")}, QStringLiteral("Task id."), QStringLiteral("ID"), QStringLiteral("CQ-game-3214"));
     const QCommandLineOption agent({QStringLiteral("agent")}, QStringLiteral("Agent script (an entry of the Examples menu)."),
                                    QStringLiteral("NAME"), QStringLiteral("oracle.lua"));
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
     if (wh.size() != 2 || w < 200 || h < 150) return fail(QStringLiteral("--size %1: expected WxH").arg(parser.value(size)));
 
     iglu::workbench::WorkbenchOptions o;
-    o.pluginPaths = {QStringLiteral(IGLU_PLUGIN_DIR)};
+    o.pluginPaths = {QString::fromStdString(iglu::core::pluginDir())};
     o.defaultPluginPaths = false;
     o.useSettings = false;
     iglu::workbench::Workbench wb(o);
