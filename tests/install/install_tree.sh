@@ -35,7 +35,8 @@ local n = 0
 for _ in io.lines(arg[1]) do n = n + 1 end
 print("lua ok " .. n)
 LUA
-out=$("$prefix/bin/iglu" lua probe.lua "$prefix/share/iglu/examples/tasks/bench_tasks.jsonl") || fail "iglu lua: $out"
+# (print goes to stderr: stdout belongs to the command output)
+out=$("$prefix/bin/iglu" lua probe.lua "$prefix/share/iglu/examples/tasks/bench_tasks.jsonl" 2>&1) || fail "iglu lua: $out"
 echo "$out" | grep -q '^lua ok [1-9]' || fail "iglu lua printed: $out"
 
 # A catalog of the installed example data, then `iglu tasks` on it.
