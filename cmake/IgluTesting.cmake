@@ -27,6 +27,9 @@ function(iglu_add_workbench_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
   iglu_add_qtest(${name} SOURCES ${ARG_SOURCES} LIBS iglu_test_workbench ${ARG_LIBS} LABELS gui ${ARG_LABELS})
   add_dependencies(${name} iglu_plugins)
+  # The workbench tests drive the app shell's internals (plugin_manager, example_catalog): its
+  # private folder, named here once.
+  target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/workbench/app")
   set_tests_properties(${name} PROPERTIES ENVIRONMENT
     "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endfunction()

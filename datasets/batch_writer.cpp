@@ -1,4 +1,4 @@
-#include "datasets/batch_writer.hpp"
+#include "batch_writer.hpp"
 
 namespace iglu::datasets {
 

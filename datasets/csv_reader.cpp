@@ -1,4 +1,4 @@
-#include "datasets/csv_reader.hpp"
+#include "csv_reader.hpp"
 
 #include <algorithm>
 

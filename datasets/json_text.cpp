@@ -1,8 +1,8 @@
-#include "datasets/json_text.hpp"
+#include "json_text.hpp"
 
 #include "core/util/json_keys.hpp"
 #include "core/util/utf8.hpp"
-#include "datasets/world_state.hpp"
+#include "world_state.hpp"
 
 namespace iglu::datasets {
 

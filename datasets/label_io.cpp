@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "datasets/csv_reader.hpp"
-#include "datasets/json_text.hpp"
-#include "datasets/world_state.hpp"
+#include "csv_reader.hpp"
+#include "json_text.hpp"
+#include "world_state.hpp"
 
 namespace iglu::datasets {
 

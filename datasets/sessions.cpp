@@ -10,11 +10,11 @@
 #include <chrono>
 #include <filesystem>
 
-#include "datasets/batch_writer.hpp"
+#include "batch_writer.hpp"
 #include "datasets/importer.hpp"
-#include "datasets/tape.hpp"
-#include "datasets/tape_check.hpp"
-#include "datasets/world_state.hpp"
+#include "tape.hpp"
+#include "tape_check.hpp"
+#include "world_state.hpp"
 
 namespace fs = std::filesystem;
 

@@ -4,11 +4,11 @@
 #include <map>
 #include <charconv>
 
-#include "datasets/batch_writer.hpp"
-#include "datasets/csv_reader.hpp"
+#include "batch_writer.hpp"
+#include "csv_reader.hpp"
 #include "datasets/importer.hpp"
-#include "datasets/tape_check.hpp"
-#include "datasets/world_state.hpp"
+#include "tape_check.hpp"
+#include "world_state.hpp"
 
 namespace fs = std::filesystem;
 

@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/skills/skill.hpp"
-#include "datasets/batch_writer.hpp"
+#include "batch_writer.hpp"
 #include "datasets/importer.hpp"
-#include "datasets/json_text.hpp"
-#include "datasets/world_state.hpp"
+#include "json_text.hpp"
+#include "world_state.hpp"
 
 namespace iglu::datasets {
 

@@ -1,11 +1,11 @@
-#include "datasets/tape.hpp"
+#include "tape.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <vector>
 
-#include "datasets/block_ids.hpp"
+#include "block_ids.hpp"
 
 namespace iglu::datasets {
 

@@ -1,6 +1,6 @@
-#include "datasets/tape_check.hpp"
+#include "tape_check.hpp"
 
-#include "datasets/tape.hpp"
+#include "tape.hpp"
 
 namespace iglu::datasets {
 

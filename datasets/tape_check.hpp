@@ -6,7 +6,7 @@
 
 #include "core/rollout/rollout.hpp"
 #include "datasets/import_report.hpp"
-#include "datasets/world_state.hpp"
+#include "world_state.hpp"
 
 namespace iglu::datasets {
 

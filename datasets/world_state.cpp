@@ -1,4 +1,4 @@
-#include "datasets/world_state.hpp"
+#include "world_state.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -8,7 +8,7 @@
 
 #include "core/util/file_read.hpp"
 #include "core/util/json_keys.hpp"
-#include "datasets/block_ids.hpp"
+#include "block_ids.hpp"
 
 namespace iglu::datasets {
 

@@ -1,7 +1,7 @@
 // Lua values -> core::Action: a discrete id (walking), the walking dict table or the flying table.
 #include <cmath>
 
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 
 namespace iglu::scripting::detail {
 

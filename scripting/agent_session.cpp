@@ -5,9 +5,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "scripting/binding.hpp"
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "binding.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting {
 

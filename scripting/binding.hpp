@@ -15,7 +15,7 @@
 #include "core/grid/grid.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/task/task.hpp"
-#include "scripting/state_context.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 #include "scripting/lua_state.hpp"
 
 namespace iglu::scripting {

@@ -15,7 +15,7 @@
 #include "scripting/agent.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "experiment_lock.hpp"
 
 namespace iglu::scripting {
 

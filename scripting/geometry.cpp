@@ -1,4 +1,4 @@
-#include "scripting/geometry.hpp"
+#include "geometry.hpp"
 
 #include <algorithm>
 #include <array>

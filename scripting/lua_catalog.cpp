@@ -9,9 +9,9 @@
 #include <optional>
 
 #include "core/catalog/catalog.hpp"
-#include "scripting/binding.hpp"
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "binding.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -3,8 +3,8 @@
 #include <cstring>
 #include <new>
 
-#include "scripting/binding.hpp"
-#include "scripting/module.hpp"
+#include "binding.hpp"
+#include "module.hpp"
 
 namespace iglu::scripting {
 

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "scripting/binding.hpp"
-#include "scripting/geometry.hpp"
+#include "binding.hpp"
+#include "geometry.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -5,7 +5,7 @@
 
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 
 namespace iglu::scripting::detail {
 

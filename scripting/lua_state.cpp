@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
 
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "core/util/resource_dirs.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting {
 
@@ -130,14 +130,16 @@ void chargeWork(lua_State* L, long long units, const char* what) {
 
 std::string bundledLibraryDir() {
     if (const char* env = std::getenv("IGLU_LUA_LIB"); env && *env) return env;
-    return IGLU_LUA_LIB_DIR;
+    return core::resourceDir("lua");
 }
 
 std::vector<std::string> defaultDataDirs() {
     std::vector<std::string> dirs;
-    std::stringstream ss(IGLU_DEFAULT_DATA_DIRS);
-    for (std::string d; std::getline(ss, d, '|');)
-        if (!d.empty()) dirs.push_back(d);
+    if (std::string examples = core::resourceDir("examples"); !examples.empty()) dirs.push_back(std::move(examples));
+    if (const char* shared = std::getenv("IGLU_SHARED_DIR"); shared && *shared) {
+        dirs.push_back(std::string(shared) + "/data");
+        dirs.push_back(std::string(shared) + "/conformance");
+    }
     return dirs;
 }
 

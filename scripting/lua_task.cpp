@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "core/task/task_list.hpp"
-#include "scripting/binding.hpp"
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "binding.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting {
 

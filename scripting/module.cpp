@@ -1,10 +1,10 @@
-#include "scripting/module.hpp"
+#include "module.hpp"
 
 #include <cstdint>
 
 #include "core/env/action.hpp"
 #include "core/skills/skill.hpp"
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 
 namespace iglu::scripting {
 

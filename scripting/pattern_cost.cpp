@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scripting/state_context.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <system_error>
 
-#include "scripting/module.hpp"
-#include "scripting/state_context.hpp"
+#include "module.hpp"
+#include "state_context.hpp"
 
 namespace iglu::scripting::detail {
 

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release
-iglu=build/release/workbench/cli/iglu
+iglu=build/release/bin/iglu
 # The bundled sample (examples/data, microsoft/iglu-datasets, MIT) into a catalog; re-running updates it.
 db=build/release/examples.db
 "$iglu" import singleturn examples/data/iglu-singleturn --db "$db"
@@ -24,4 +24,9 @@ if [ -d ../shared/conformance ]; then
 else
   echo "demo: ../shared/conformance not found; skipping the conformance replay" >&2
 fi
-"$iglu" bench
+# The import benchmark reads the shared 451-task sample when it is given (else the bundled examples).
+if [ -d ../shared/data/iglu-singleturn ]; then
+  "$iglu" bench --shared ../shared
+else
+  "$iglu" bench
+fi

@@ -11,9 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build/release}
-app=$build/workbench/app/iglu-workbench
-shot=$build/tools/screenshot/iglu-screenshot
-cli=$build/workbench/cli/iglu
+app=$build/bin/iglu-workbench
+shot=$build/bin/iglu-screenshot
+cli=$build/bin/iglu
 if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$shot" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugins iglu-screenshot

@@ -13,8 +13,8 @@ if [ -n "${CI:-}" ]; then
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz
   mkdir -p build/fuzz/artifacts
-  for target in datasets/fuzz_parsers:tests/datasets/fuzz_corpus scripting/fuzz_lua_api:tests/scripting/fuzz_corpus; do
-    bin="build/fuzz/${target%%:*}"
+  for target in fuzz_parsers:tests/datasets/fuzz_corpus fuzz_lua_api:tests/scripting/fuzz_corpus; do
+    bin="build/fuzz/bin/${target%%:*}"
     work=$(mktemp -d)
     cp -r "${target#*:}"/. "$work"/
     "$bin" -max_total_time=60 -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -17,11 +17,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/catalog/catalog_file.hpp"
-#include "core/catalog/frame_codec.hpp"
-#include "core/catalog/schema.hpp"
-#include "core/catalog/statement.hpp"
-#include "core/catalog/writer_presence.hpp"
+#include "catalog_file.hpp"
+#include "frame_codec.hpp"
+#include "schema.hpp"
+#include "statement.hpp"
+#include "writer_presence.hpp"
 
 namespace iglu::catalog {
 

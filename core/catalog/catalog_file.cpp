@@ -1,4 +1,4 @@
-#include "core/catalog/catalog_file.hpp"
+#include "catalog_file.hpp"
 
 #include <array>
 #include <cstring>

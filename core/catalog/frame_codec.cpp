@@ -1,4 +1,4 @@
-#include "core/catalog/frame_codec.hpp"
+#include "frame_codec.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "core/catalog/schema.hpp"
+#include "schema.hpp"
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 // The catalog's schema and its forward migrations (PRAGMA user_version = schema version).
 #include <cstdint>
 
-#include "core/catalog/statement.hpp"
+#include "statement.hpp"
 
 namespace iglu::catalog::schema {
 

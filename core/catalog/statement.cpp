@@ -1,4 +1,4 @@
-#include "core/catalog/statement.hpp"
+#include "statement.hpp"
 
 #include <sqlite3.h>
 

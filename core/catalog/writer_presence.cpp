@@ -1,4 +1,4 @@
-#include "core/catalog/writer_presence.hpp"
+#include "writer_presence.hpp"
 
 #include <map>
 #include <mutex>

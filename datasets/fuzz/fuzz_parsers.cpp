@@ -8,9 +8,9 @@
 
 #include "core/grid/grid.hpp"
 #include "core/util/json_keys.hpp"
-#include "datasets/csv_reader.hpp"
-#include "datasets/tape.hpp"
-#include "datasets/world_state.hpp"
+#include "csv_reader.hpp"
+#include "tape.hpp"
+#include "world_state.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;

@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QMenu>
 
+#include "core/util/resource_dirs.hpp"
 #include "logic/episode_replay.hpp"
 #include "widgets/experiments_panel.hpp"
 #include "workbench/api/context.hpp"
@@ -23,7 +24,7 @@ const QString kSource = QStringLiteral("experiments");
 bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     panel_ = new experiments::ExperimentsPanel(context.data().experiments());
-    panel_->setExperimentsDir(QStringLiteral(IGLU_EXAMPLES_DIR "/experiments"));
+    panel_->setExperimentsDir(QString::fromStdString(core::resourceDir("examples") + "/experiments"));
     auto* dock = context.shell().addDock(QStringLiteral("experiments"), tr("Experiments"), panel_, Qt::BottomDockWidgetArea);
     dock->hide();  // on demand (Experiments menu, View > Panels): the 3D view keeps its room
 

@@ -13,11 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
-#include "datasets/csv_reader.hpp"
+#include "csv_reader.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
-#include "datasets/tape.hpp"
-#include "datasets/world_state.hpp"
+#include "tape.hpp"
+#include "world_state.hpp"
 #include "support/process.hpp"
 #include "support/shared_dir.hpp"
 

@@ -9,8 +9,8 @@
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
-#include "scripting/geometry.hpp"
-#include "scripting/module.hpp"
+#include "geometry.hpp"
+#include "module.hpp"
 #include "support/lua.hpp"
 #include "support/shared_dir.hpp"
 

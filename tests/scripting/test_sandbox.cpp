@@ -8,7 +8,7 @@
 #include <atomic>
 
 #include "core/env/environment.hpp"
-#include "scripting/binding.hpp"
+#include "binding.hpp"
 #include "support/lua.hpp"
 
 

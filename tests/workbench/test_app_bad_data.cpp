@@ -18,8 +18,8 @@
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
-#include "workbench/app/plugins_dialog.hpp"
+#include "plugin_manager.hpp"
+#include "plugins_dialog.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

@@ -24,7 +24,7 @@
 #include "support/workbench_fixture.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

@@ -25,10 +25,10 @@
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
 #include "core/metrics/metrics.hpp"
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
-#include "workbench/app/plugins_dialog.hpp"
+#include "plugin_manager.hpp"
+#include "plugins_dialog.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

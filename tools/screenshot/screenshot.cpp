@@ -25,6 +25,7 @@
 #include <QMenu>
 #include <QToolButton>
 
+#include "core/util/resource_dirs.hpp"
 #include "logic/play_keys.hpp"
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/api/message_log.hpp"
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("--size %1: expected WxH, from 200x150 to 8192x8192").arg(parser.value(size)));
 
     iglu::workbench::WorkbenchOptions options;
-    options.pluginPaths = parser.values(pluginPath) << QStringLiteral(IGLU_PLUGIN_DIR);
+    options.pluginPaths = parser.values(pluginPath) << QString::fromStdString(iglu::core::pluginDir());
     options.useSettings = false;
     iglu::workbench::Workbench workbench(options);
     workbench.context().log().setEcho(false);

@@ -1,4 +1,4 @@
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 
 #include <atomic>
 #include <exception>
@@ -14,18 +14,19 @@
 #include <QTimer>
 
 #include "core/catalog/catalog.hpp"
+#include "core/util/resource_dirs.hpp"
 #include "datasets/importer.hpp"
 
 namespace iglu::workbench {
 
 QString defaultCatalogPath() {
-    const QString built = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../../examples.db"));
+    const QString built = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../examples.db"));
     if (QFileInfo::exists(built)) return QFileInfo(built).canonicalFilePath();
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)).filePath(QStringLiteral("examples.db"));
 }
 
 bool createExampleCatalog(const QString& path, QWidget* parent, QString* error) {
-    const QDir examples(QStringLiteral(IGLU_EXAMPLES_DIR "/data"));
+    const QDir examples(QString::fromStdString(core::resourceDir("examples")) + QStringLiteral("/data"));
     if (!examples.exists()) {
         if (error) *error = QStringLiteral("%1: bundled example data not found").arg(examples.path());
         return false;

@@ -17,7 +17,7 @@
 #include "viewers/qt/surface_format.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 #include "workbench/api/message_log.hpp"

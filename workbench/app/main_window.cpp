@@ -16,8 +16,8 @@
 
 #include "viewers/qt/surface_format.hpp"
 #include "workbench/api/plugin.hpp"
-#include "workbench/app/plugin_manager.hpp"
-#include "workbench/app/plugins_dialog.hpp"
+#include "plugin_manager.hpp"
+#include "plugins_dialog.hpp"
 #include "workbench/app/workbench_context.hpp"
 
 namespace iglu::workbench {

@@ -1,4 +1,4 @@
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 
 #include <exception>
 #include <functional>
@@ -12,6 +12,7 @@
 #include <QLibrary>
 #include <QStandardPaths>
 
+#include "core/util/resource_dirs.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/api/plugin.hpp"
@@ -54,7 +55,7 @@ PluginManager::~PluginManager() { shutdown(); }
 
 QStringList PluginManager::defaultSearchPaths() {
     QStringList paths;
-    paths << QCoreApplication::applicationDirPath() + QStringLiteral("/plugins");
+    paths << QString::fromStdString(core::pluginDir());  // <exe>/../lib/iglu/plugins
     const QString user = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
     if (!user.isEmpty()) paths << user + QStringLiteral("/plugins");
     const QString env = qEnvironmentVariable("IGLU_WORKBENCH_PLUGIN_PATH");

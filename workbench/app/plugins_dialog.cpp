@@ -1,4 +1,4 @@
-#include "workbench/app/plugins_dialog.hpp"
+#include "plugins_dialog.hpp"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -6,7 +6,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 
 namespace iglu::workbench {
 

@@ -14,10 +14,10 @@
 #include "core/util/parse_number.hpp"
 #include "core/rollout/random_agent.hpp"
 #include "workbench/api/viewer_service.hpp"
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
-#include "workbench/app/plugins_dialog.hpp"
+#include "plugin_manager.hpp"
+#include "plugins_dialog.hpp"
 #include "workbench/app/workbench_context.hpp"
 
 namespace iglu::workbench {

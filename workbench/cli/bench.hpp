@@ -9,7 +9,8 @@
 namespace iglu::cli::bench {
 
 struct Context {
-    std::string examplesDir;  ///< bundled example data (examples/)
+    std::string examplesDir;  ///< bundled example data (share/iglu/examples)
+    std::string sharedDir;    ///< the shared reference material (--shared / $IGLU_SHARED_DIR); empty: none
     double scale = 1.0;       ///< work multiplier (--quick uses 0.1)
     int threads = 2;          ///< threads for the *_threads_* keys
 };

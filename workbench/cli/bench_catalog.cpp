@@ -5,12 +5,14 @@
 //   task_query_ms     median time of a text + skill filter over a catalog of 10,000 tasks
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "core/catalog/catalog.hpp"
 #include "core/util/rng.hpp"
 #include "datasets/importer.hpp"
-#include "workbench/cli/bench.hpp"
+#include "bench.hpp"
 
 namespace iglu::cli::bench {
 
@@ -29,10 +31,16 @@ struct TempDir {
 
 void importBench(const Context& ctx, nlohmann::json& out) {
     TempDir tmp;
-    // The shared 451-task sample when it is beside the repository (typical file sizes), else the
-    // bundled 20 tasks (the smallest files of the sample, so per-file costs weigh more).
-    const std::string shared = std::string(IGLU_SHARED_DIR) + "/data/iglu-singleturn";
-    const bool useShared = fs::exists(shared + "/clarifying_questions_train.csv");
+    // The shared 451-task sample when given (--shared / $IGLU_SHARED_DIR; typical file sizes), else
+    // the bundled 20 tasks (the smallest files of the sample, so per-file costs weigh more).
+    const std::string shared = ctx.sharedDir + "/data/iglu-singleturn";
+    const bool useShared = !ctx.sharedDir.empty();
+    if (useShared && !fs::exists(shared + "/clarifying_questions_train.csv"))
+        throw std::runtime_error("bench: " + shared + "/clarifying_questions_train.csv not found (--shared / IGLU_SHARED_DIR "
+                                 "must name the folder holding data/iglu-singleturn)");
+    if (!useShared)
+        std::cerr << "bench: import measured on the bundled examples (20 small tasks); pass --shared DIR or set "
+                     "IGLU_SHARED_DIR for the 451-task shared sample\n";
     const std::string data = useShared ? shared : ctx.examplesDir + "/data/iglu-singleturn";
     const int reps = useShared ? std::max(1, static_cast<int>(3 * ctx.scale + 0.5)) : std::max(2, static_cast<int>(20 * ctx.scale));
     std::uint64_t bytes = 0;

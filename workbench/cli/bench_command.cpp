@@ -1,11 +1,13 @@
 // iglu bench [--json] [--quick] [--only NAME] [--threads N]
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
-#include "workbench/cli/bench.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
+#include "bench.hpp"
+#include "core/util/resource_dirs.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
 
 namespace iglu::cli {
 
@@ -21,12 +23,17 @@ struct Options {
     bool quick = false;
     std::vector<std::string> only;
     int threads = 0;
-    std::string examples = IGLU_EXAMPLES_DIR;
+    std::string examples = core::resourceDir("examples");
+    std::string shared = [] {
+        const char* env = std::getenv("IGLU_SHARED_DIR");
+        return std::string(env ? env : "");
+    }();
 };
 
 void run(const Options& o) {
     bench::Context ctx;
     ctx.examplesDir = o.examples;
+    ctx.sharedDir = o.shared;
     ctx.scale = o.quick ? 0.1 : 1.0;
     ctx.threads = o.threads > 0 ? o.threads : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<bench::Benchmark> all = bench::environmentBenchmarks();
@@ -55,7 +62,12 @@ void addBenchCommand(CLI::App& app) {
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
     cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, pov, import, query, lua, lua_threads, viewer)");
     addNumberOption(cmd, "--threads", opts->threads, 1, 1024, "Threads for env_threads_speedup (default: max(2, cores))");
-    cmd->add_option("--examples", opts->examples, "Folder with the bundled example data")->check(CLI::ExistingDirectory);
+    cmd->add_option("--examples", opts->examples, "Folder with the bundled example data (default: share/iglu/examples beside the executable)")
+        ->check(CLI::ExistingDirectory);
+    cmd->add_option("--shared", opts->shared,
+                    "Folder holding the shared reference material (data/iglu-singleturn) for the import benchmark "
+                    "(default: $IGLU_SHARED_DIR; without it the bundled examples are imported)")
+        ->check(CLI::ExistingDirectory);
     cmd->callback([opts] { run(*opts); });
 }
 

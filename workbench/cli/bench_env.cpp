@@ -7,7 +7,7 @@
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
-#include "workbench/cli/bench.hpp"
+#include "bench.hpp"
 
 namespace iglu::cli::bench {
 

@@ -5,7 +5,7 @@
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/runner.hpp"
-#include "workbench/cli/bench.hpp"
+#include "bench.hpp"
 
 namespace iglu::cli::bench {
 

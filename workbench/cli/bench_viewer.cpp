@@ -22,7 +22,7 @@
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
-#include "workbench/cli/bench.hpp"
+#include "bench.hpp"
 
 namespace iglu::cli::bench {
 

@@ -8,9 +8,9 @@
 
 #include "core/conformance/intersection_cases.hpp"
 #include "core/conformance/trace_replay.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/conformance_pov.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "conformance_pov.hpp"
 
 namespace iglu::cli {
 

@@ -1,4 +1,4 @@
-#include "workbench/cli/interrupt.hpp"
+#include "interrupt.hpp"
 
 #include <csignal>
 

@@ -11,10 +11,10 @@
 #include "core/skills/auto_labeler.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/interrupt.hpp"
-#include "workbench/cli/progress_line.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "interrupt.hpp"
+#include "progress_line.hpp"
 
 namespace iglu::cli {
 

@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "scripting/lua_state.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/interrupt.hpp"
+#include "commands.hpp"
+#include "interrupt.hpp"
 
 namespace iglu::cli {
 

@@ -2,7 +2,7 @@
 #include <exception>
 #include <iostream>
 
-#include "workbench/cli/commands.hpp"
+#include "commands.hpp"
 
 namespace iglu::cli {
 int& exitCode() {

@@ -1,4 +1,4 @@
-#include "workbench/cli/png_file.hpp"
+#include "png_file.hpp"
 
 #include <cstdio>
 #include <memory>

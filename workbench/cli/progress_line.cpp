@@ -1,4 +1,4 @@
-#include "workbench/cli/progress_line.hpp"
+#include "progress_line.hpp"
 
 #include <cstdio>
 

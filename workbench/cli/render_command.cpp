@@ -18,9 +18,9 @@
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/zone_scene.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/png_file.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "png_file.hpp"
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::cli {

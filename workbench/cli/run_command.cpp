@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "scripting/experiment_session.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
-#include "workbench/cli/interrupt.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "interrupt.hpp"
 
 namespace iglu::cli {
 

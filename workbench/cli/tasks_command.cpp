@@ -8,8 +8,8 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
-#include "workbench/cli/cli_util.hpp"
-#include "workbench/cli/commands.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
 
 namespace iglu::cli {
 

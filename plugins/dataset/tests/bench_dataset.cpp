@@ -21,6 +21,7 @@
 #include <QLineEdit>
 
 #include "core/catalog/catalog.hpp"
+#include "core/util/resource_dirs.hpp"
 #include "core/util/rng.hpp"
 #include "widgets/dataset_browser.hpp"
 #include "datasets/importer.hpp"
@@ -60,9 +61,10 @@ int main(int argc, char** argv) {
         catalog::Catalog cat((dir / "browser.db").string());
         datasets::ImportOptions opts;
         opts.withRollouts = false;
-        datasets::importSingleTurn(std::string(IGLU_EXAMPLES_DIR) + "/data/iglu-singleturn", cat, opts);
+        const std::string bundled = core::resourceDir("examples") + "/data/iglu-singleturn";
+        datasets::importSingleTurn(bundled, cat, opts);
         auto real = cat.loadTasks();
-        if (real.empty()) throw std::runtime_error("no bundled tasks in " IGLU_EXAMPLES_DIR "/data/iglu-singleturn");
+        if (real.empty()) throw std::runtime_error("no bundled tasks in " + bundled);
         std::vector<catalog::TaskRecord> tasks;
         std::vector<catalog::SkillLabel> labels;
         core::Rng rng(42);

@@ -34,7 +34,7 @@
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

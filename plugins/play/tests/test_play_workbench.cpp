@@ -21,9 +21,9 @@
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

@@ -30,7 +30,7 @@
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/api/selection.hpp"
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"

@@ -32,7 +32,7 @@
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 

@@ -23,6 +23,7 @@
 
 #include "code_editor.hpp"
 #include "core/metrics/metrics.hpp"
+#include "core/util/resource_dirs.hpp"
 #include "lua_highlighter.hpp"
 #include "script_console.hpp"
 
@@ -72,7 +73,7 @@ const char* newScriptText() {
 }
 }  // namespace
 
-ScriptPanel::ScriptPanel(QWidget* parent) : QWidget(parent), examplesDir_(QStringLiteral(IGLU_EXAMPLES_DIR "/agents")) {
+ScriptPanel::ScriptPanel(QWidget* parent) : QWidget(parent), examplesDir_(QString::fromStdString(core::resourceDir("examples") + "/agents")) {
     buildUi();
     connect(&episode_, &LiveEpisode::printed, this, [this](const QString& text) {
         console_->append(text, ScriptConsole::Kind::Output);

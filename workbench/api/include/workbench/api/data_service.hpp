@@ -15,6 +15,8 @@
 // checkForChanges() notices its commits (PRAGMA data_version) and emits changedElsewhere() and
 // labelsChanged(""), and the log says when another process has the catalog open for writing.
 // While the application is active a timer calls it every 2 s.
+#include "workbench/api/export.hpp"
+
 #include <memory>
 #include <optional>
 
@@ -46,7 +48,7 @@ struct RolloutInfo {
 
 class MessageLog;
 
-class DataService : public QObject {
+class IGLU_WORKBENCH_API_EXPORT DataService : public QObject {
     Q_OBJECT
 public:
     explicit DataService(QObject* parent = nullptr);

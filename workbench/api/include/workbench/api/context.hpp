@@ -4,6 +4,8 @@
 // headers): the selection (task / rollout / episode / step), the data service (catalog), the
 // undo stack, the message log, the shell (main window contributions), and services that plugins
 // publish in the pool (e.g. ViewerService) and look up by type.
+#include "workbench/api/export.hpp"
+
 #include <QList>
 #include <QObject>
 
@@ -16,7 +18,7 @@ class MessageLog;
 class Selection;
 class Shell;
 
-class PluginContext {
+class IGLU_WORKBENCH_API_EXPORT PluginContext {
 public:
     virtual ~PluginContext() = default;
 

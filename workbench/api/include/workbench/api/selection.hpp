@@ -4,6 +4,8 @@
 // task clears the rollout and episode; setting a rollout resets the step unless given.
 // An exception thrown by a handler of its signals is caught and logged (setMessageLog), never
 // passed to the caller (often a Qt slot, where it would abort the application).
+#include "workbench/api/export.hpp"
+
 #include <QObject>
 #include <QString>
 
@@ -11,7 +13,7 @@ namespace iglu::workbench {
 
 class MessageLog;
 
-class Selection : public QObject {
+class IGLU_WORKBENCH_API_EXPORT Selection : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;

@@ -9,6 +9,8 @@
 // - VTK renders into its own framebuffer; paintGL blits it into defaultFramebufferObject().
 // - VTK's default keys that exit ('e', 'q'), switch to stereo ('3') or change representation are
 //   not forwarded; 'r' (reset camera) and 'f' (fly to) are.
+#include "viewers/qt/export.hpp"
+
 #include <memory>
 
 #include <QOpenGLWidget>
@@ -19,7 +21,7 @@ class vtkRenderer;
 
 namespace iglu::viewers {
 
-class VtkGlWidget : public QOpenGLWidget {
+class IGLU_VIEWERS_EXPORT VtkGlWidget : public QOpenGLWidget {
     Q_OBJECT
 public:
     explicit VtkGlWidget(QWidget* parent = nullptr);

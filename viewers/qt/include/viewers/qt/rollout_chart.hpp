@@ -1,6 +1,8 @@
 #pragma once
 // Return and F1 of a rollout over time (Qt Charts), with the current step marked. The legend says
 // where the return comes from (stored rewards, or a human tape replayed in the environment).
+#include "viewers/qt/export.hpp"
+
 #include <utility>
 #include <vector>
 
@@ -13,7 +15,7 @@ class QValueAxis;
 
 namespace iglu::viewers {
 
-class RolloutChart : public QChartView {
+class IGLU_VIEWERS_EXPORT RolloutChart : public QChartView {
     Q_OBJECT
 public:
     explicit RolloutChart(QWidget* parent = nullptr);

@@ -1,6 +1,8 @@
 #pragma once
 // Service published by the 3D viewer plugin: lets the shell (screenshots) and other plugins drive
 // the view without including the viewer plugin's headers.
+#include "workbench/api/export.hpp"
+
 #include <QImage>
 #include <QObject>
 #include <QString>
@@ -10,7 +12,7 @@
 
 namespace iglu::workbench {
 
-class ViewerService : public QObject {
+class IGLU_WORKBENCH_API_EXPORT ViewerService : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;

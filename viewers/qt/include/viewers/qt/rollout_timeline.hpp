@@ -1,6 +1,8 @@
 #pragma once
 // Playback controls for a rollout: play / pause, step back / forward, speed and a scrubber.
 // Position p means "the state after p frames" (0 = start, length = end).
+#include "viewers/qt/export.hpp"
+
 #include <QWidget>
 
 class QComboBox;
@@ -11,7 +13,7 @@ class QToolButton;
 
 namespace iglu::viewers {
 
-class RolloutTimeline : public QWidget {
+class IGLU_VIEWERS_EXPORT RolloutTimeline : public QWidget {
     Q_OBJECT
 public:
     explicit RolloutTimeline(QWidget* parent = nullptr);

@@ -1,5 +1,7 @@
 #pragma once
 // What a plugin may add to the main window. Implemented by the application's main window.
+#include "workbench/api/export.hpp"
+
 #include <functional>
 
 #include <QString>
@@ -14,7 +16,7 @@ class QWidget;
 
 namespace iglu::workbench {
 
-class Shell {
+class IGLU_WORKBENCH_API_EXPORT Shell {
 public:
     virtual ~Shell() = default;
     virtual QMainWindow* mainWindow() = 0;

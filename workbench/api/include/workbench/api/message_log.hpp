@@ -2,6 +2,8 @@
 // The application's message log: plugins and the shell report what happened (plugin failures,
 // files opened, errors naming the file) here; the Messages dock shows it and it is mirrored to
 // stderr through Qt's logging.
+#include "workbench/api/export.hpp"
+
 #include <QDateTime>
 #include <QList>
 #include <QObject>
@@ -16,9 +18,9 @@ struct LogEntry {
     QString text;
     QDateTime time;
 };
-QString levelName(LogEntry::Level level);
+IGLU_WORKBENCH_API_EXPORT QString levelName(LogEntry::Level level);
 
-class MessageLog : public QObject {
+class IGLU_WORKBENCH_API_EXPORT MessageLog : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;

@@ -1,6 +1,8 @@
 #pragma once
 // The 3D view of the build zone as a Qt widget: a ZoneScene shown in a VtkGlWidget, with hover
 // picking (block coordinates, colour and overlay category), preset views and image saving.
+#include "viewers/qt/export.hpp"
+
 #include <memory>
 #include <optional>
 
@@ -15,7 +17,7 @@ namespace iglu::viewers {
 
 class VtkGlWidget;
 
-class ZoneView : public QWidget {
+class IGLU_VIEWERS_EXPORT ZoneView : public QWidget {
     Q_OBJECT
 public:
     explicit ZoneView(QWidget* parent = nullptr);

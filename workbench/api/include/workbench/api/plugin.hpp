@@ -21,6 +21,8 @@
 // initialize() is called (dependencies first); then extensionsInitialized() in reverse order;
 // shutdown() in reverse order when the application quits. A plugin whose load or initialize fails
 // (false, or an exception) is reported in the Plugins dialog and the log; the others keep working.
+#include "workbench/api/export.hpp"
+
 #include <QString>
 #include <QtPlugin>
 
@@ -31,7 +33,7 @@ inline constexpr int kPluginApiVersion = 1;
 
 class PluginContext;
 
-class IPlugin {
+class IGLU_WORKBENCH_API_EXPORT IPlugin {
 public:
     virtual ~IPlugin() = default;
     /// Contribute docks, actions and menus; register services. Dependencies are initialized.

@@ -29,9 +29,11 @@ struct SandboxOptions {
     const std::atomic<bool>* cancel = nullptr;
 };
 
-/// The bundled Lua helper library folder ($IGLU_LUA_LIB, else the source tree's scripting/lua).
+/// The bundled Lua helper library folder: $IGLU_LUA_LIB, else share/iglu/lua beside the executable
+/// (core::resourceDir("lua"); the build tree stages it there).
 std::string bundledLibraryDir();
-/// Default readable data folders (examples/, shared/data, shared/conformance).
+/// Default readable data folders: share/iglu/examples beside the executable, and
+/// $IGLU_SHARED_DIR/data and $IGLU_SHARED_DIR/conformance when that variable is set.
 std::vector<std::string> defaultDataDirs();
 
 class LuaState {

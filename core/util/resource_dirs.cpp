@@ -1,0 +1,41 @@
+#include "core/util/resource_dirs.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace iglu::core {
+
+namespace fs = std::filesystem;
+
+std::string executableDir() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec || exe.empty()) return {};
+    return exe.parent_path().string();
+}
+
+namespace {
+
+std::string besideExecutable(const char* relative) {
+    const std::string exe = executableDir();
+    if (exe.empty()) return {};
+    return (fs::path(exe) / relative).lexically_normal().string();
+}
+
+}  // namespace
+
+std::string dataDir() {
+    if (const char* env = std::getenv("IGLU_DATA_DIR"); env && *env) return fs::path(env).lexically_normal().string();
+    return besideExecutable("../share/iglu");
+}
+
+std::string resourceDir(const std::string& what) {
+    const std::string data = dataDir();
+    if (data.empty()) return {};
+    return (fs::path(data) / what).lexically_normal().string();
+}
+
+std::string pluginDir() { return besideExecutable("../lib/iglu/plugins"); }
+
+}  // namespace iglu::core
