@@ -3,7 +3,7 @@
 #include <QTest>
 
 #include "workbench/api/message_log.hpp"
-#include "workbench/app/example_catalog.hpp"
+#include "example_catalog.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/workbench_context.hpp"
 

@@ -1,11 +1,11 @@
-#include "workbench/cli/conformance_pov.hpp"
+#include "conformance_pov.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
 
 #include "core/pov/pov_renderer.hpp"
-#include "workbench/cli/png_file.hpp"
+#include "png_file.hpp"
 
 namespace iglu::cli {
 

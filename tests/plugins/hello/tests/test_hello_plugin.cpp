@@ -13,7 +13,7 @@
 #include "widgets/hello_panel.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
-#include "workbench/app/plugin_manager.hpp"
+#include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
 #include "workbench/app/workbench_context.hpp"
 #include "support/workbench_fixture.hpp"
