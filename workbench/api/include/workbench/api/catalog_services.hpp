@@ -8,6 +8,8 @@
 // empty catalog. A read or write that fails throws catalog::CatalogError naming the file; views
 // run them guarded (workbench::runGuarded) and report the message (the Messages log, their status
 // line), as the DataService does for its own reads.
+#include "workbench/api/export.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +23,7 @@ namespace iglu::workbench {
 class DataService;
 
 /// What every data service tells about the open data.
-class CatalogService {
+class IGLU_WORKBENCH_API_EXPORT CatalogService {
 public:
     CatalogService(const CatalogService&) = delete;
     CatalogService& operator=(const CatalogService&) = delete;
@@ -47,7 +49,7 @@ private:
 };
 
 /// Task listings and details (the Dataset browser).
-class TaskQueries : public CatalogService {
+class IGLU_WORKBENCH_API_EXPORT TaskQueries : public CatalogService {
 public:
     explicit TaskQueries(const DataService& data) noexcept : CatalogService(data) {}
     std::vector<catalog::TaskSummary> findTasks(const catalog::TaskFilter& filter = {}) const;
@@ -62,14 +64,14 @@ public:
 /// (catalog::LabelingSession with its undoable LabelChange, datasets/label_io files, the
 /// auto-labeler, the agreement table). A session made over catalog() belongs to the data open at
 /// the time: make a new one on DataService::opened.
-class LabelStore : public CatalogService {
+class IGLU_WORKBENCH_API_EXPORT LabelStore : public CatalogService {
 public:
     explicit LabelStore(const DataService& data) noexcept : CatalogService(data) {}
     catalog::Catalog& catalog() const noexcept { return current(); }
 };
 
 /// Experiments and their episodes (the Experiments plugin).
-class ExperimentStore : public CatalogService {
+class IGLU_WORKBENCH_API_EXPORT ExperimentStore : public CatalogService {
 public:
     explicit ExperimentStore(const DataService& data) noexcept : CatalogService(data) {}
     /// For reads: experiments, episodes, stored summaries (scripting::storedSummary).
