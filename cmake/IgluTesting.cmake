@@ -4,6 +4,11 @@ find_package(Qt6 REQUIRED COMPONENTS Core Test)
 
 # iglu_add_qtest(NAME SOURCES... [LIBS ...] [LABELS ...])
 # One QtTest executable registered with CTest under its own name.
+# Every test runs with LeakSanitizer's suppressions of the third-party stacks we link (Mesa, X11,
+# D-Bus, fontconfig, VTK's and Qt's process-lifetime singletons: tests/lsan.supp); our own code
+# is never suppressed. A test added with add_test() directly sets ENVIRONMENT to this too.
+set(IGLU_TEST_ENVIRONMENT "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+
 function(iglu_add_qtest name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
@@ -14,6 +19,7 @@ function(iglu_add_qtest name)
     IGLU_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     IGLU_CLI_PATH="$<TARGET_FILE:iglu>")
   add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${IGLU_TEST_ENVIRONMENT}")
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
   endif()
@@ -30,6 +36,4 @@ function(iglu_add_workbench_test name)
   # The workbench tests drive the app shell's internals (plugin_manager, example_catalog): its
   # private folder, named here once.
   target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/workbench/app")
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT
-    "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endfunction()
