@@ -28,6 +28,7 @@
 #include "core/util/resource_dirs.hpp"
 #include "logic/play_keys.hpp"
 #include "viewers/qt/surface_format.hpp"
+#include "viewers/scene/display_check.hpp"
 #include "workbench/api/message_log.hpp"
 #include "workbench/app/main_window.hpp"
 #include "workbench/app/workbench.hpp"
@@ -126,6 +127,13 @@ bool prepareScript(QMainWindow& window, const QString& agent, int steps, int wid
 
 int main(int argc, char** argv) {
     iglu::viewers::prepareOpenGL();
+    // Without an X display Qt's xcb platform would abort the process: say what is missing instead.
+    if (qEnvironmentVariable("QT_QPA_PLATFORM", QStringLiteral("xcb")) == QLatin1String("xcb")) {
+        if (const auto problem = iglu::viewers::displayProblem()) {
+            std::fprintf(stderr, "iglu-screenshot: %s\n", problem->c_str());
+            return 3;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("IGLU"));
     QApplication::setApplicationName(QStringLiteral("iglu-workbench"));
