@@ -1,5 +1,6 @@
 #include "core/task/task_list.hpp"
 
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -37,6 +38,7 @@ std::vector<Task> readTaskList(const std::string& path) {
         throw std::runtime_error(path + ": cannot open task list: " + e.message());
     }
     std::vector<Task> tasks;
+    std::map<std::string, std::pair<std::size_t, int>> seen;  // id -> (task number, line), both 1-based
     std::istringstream in(text);
     std::string line;
     for (int lineNo = 1; std::getline(in, line); ++lineNo) {
@@ -64,6 +66,10 @@ std::vector<Task> readTaskList(const std::string& path) {
                     continue;
                 t.metadata[key] = value.is_string() ? value.get<std::string>() : value.dump();
             }
+            if (const auto [it, fresh] = seen.emplace(t.id, std::pair{tasks.size() + 1, lineNo}); !fresh)
+                throw std::runtime_error("task " + std::to_string(tasks.size() + 1) + ": id \"" + t.id +
+                                         "\" is already used by task " + std::to_string(it->second.first) + " (line " +
+                                         std::to_string(it->second.second) + ")");
             tasks.push_back(std::move(t));
         } catch (const nlohmann::json::exception& e) {
             throw std::runtime_error(where + e.what());

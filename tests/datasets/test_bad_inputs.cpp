@@ -413,6 +413,21 @@ private slots:
                          e.what());
             }
         }
+        // A task list using one id twice (a blank line between): the later task and line, and the
+        // earlier task and its line.
+        {
+            const fs::path dir = freshDir();
+            spit(dir / "tasks.jsonl", "{\"id\":\"a\",\"target_blocks\":[]}\n\n{\"id\":\"b\",\"target_blocks\":[]}\n"
+                                      "{\"id\":\"a\",\"target_blocks\":[]}\n");
+            try {
+                core::readTaskList((dir / "tasks.jsonl").string());
+                QFAIL("a repeated task id accepted");
+            } catch (const std::runtime_error& e) {
+                QVERIFY2(std::string(e.what()).find("tasks.jsonl:4: task 3: id \"a\" is already used by task 1 (line 1)") !=
+                             std::string::npos,
+                         e.what());
+            }
+        }
     }
 
     // Truncated files: the CSV (inside a quoted field), a world state, structures.json.

@@ -111,14 +111,10 @@ namespace {
 
 /// A task list in an in-memory catalog named after the file. Throws naming the file (and line).
 std::unique_ptr<catalog::Catalog> importTaskList(const QString& path, const QString& name) {
-    const std::vector<core::Task> tasks = core::readTaskList(path.toStdString());
+    const std::vector<core::Task> tasks = core::readTaskList(path.toStdString());  // refuses repeated ids
     std::vector<catalog::TaskRecord> records;
     records.reserve(tasks.size());
-    std::map<std::string, std::size_t> seen;  // id -> task number (1-based, as in the file)
     for (const auto& t : tasks) {
-        if (const auto [it, fresh] = seen.emplace(t.id, records.size() + 1); !fresh)
-            throw std::runtime_error(path.toStdString() + ": task " + std::to_string(records.size() + 1) + ": id \"" + t.id +
-                                     "\" is already used by task " + std::to_string(it->second));
         catalog::TaskRecord r;
         r.task = t;
         r.source = catalog::TaskSource::Custom;

@@ -10,7 +10,8 @@
 namespace iglu::core {
 
 /// Reads a task list. Throws std::runtime_error naming file, line and field for an unreadable
-/// file, malformed JSON, a missing or mistyped field, or a block outside the zone.
+/// file, malformed JSON, a missing or mistyped field, a block outside the zone, or an id used by
+/// an earlier task of the list.
 std::vector<Task> readTaskList(const std::string& path);
 
 /// The task with this id in `tasks`; throws std::runtime_error if absent.
