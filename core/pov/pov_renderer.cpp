@@ -4,13 +4,18 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/env/line_of_sight.hpp"
+
 namespace iglu::core {
 
 namespace {
 
-constexpr float kFloorTop = -1.5f;
-constexpr float kFloorHalf = 18.5f;
-constexpr float kZoneHalf = 5.5f;
+// The floor and the zone as the line of sight sees them (core/env/line_of_sight.hpp, grid.hpp),
+// in surface coordinates: a cell spans its centre +- 0.5.
+constexpr float kFloorTop = float(kFloorY) + 0.5f;            // -1.5
+constexpr float kFloorEdge = float(core::kFloorHalf) + 0.5f;  // 18.5
+constexpr float kZoneHalf = float(kMaxX) + 0.5f;              // 5.5
+static_assert(kMaxX == -kMinX && kMaxZ == -kMinZ && kMaxX == kMaxZ, "the zone is square around the origin");
 constexpr float kPi = 3.14159265358979323846f;
 
 struct V3 {
@@ -102,7 +107,7 @@ void PovRenderer::render(const Grid& grid, const Pose& pose, std::span<std::uint
             const float rx = rayX_[std::size_t(i)];
             const float hx = hx0 + dxr * rx, hz = hz0 + dzr * rx;
             const float ax = std::fabs(hx), az = std::fabs(hz);
-            if (ax > kFloorHalf || az > kFloorHalf) {
+            if (ax > kFloorEdge || az > kFloorEdge) {
                 depth[i] = INFINITY;
                 put(px, look.sky);
                 continue;
