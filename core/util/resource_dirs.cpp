@@ -9,10 +9,13 @@ namespace iglu::core {
 namespace fs = std::filesystem;
 
 std::string executableDir() {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (ec || exe.empty()) return {};
-    return exe.parent_path().string();
+    // Read once per process: every Lua state, panel and command asks, and the answer never changes.
+    static const std::string dir = [] {
+        std::error_code ec;
+        const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+        return ec || exe.empty() ? std::string() : exe.parent_path().string();
+    }();
+    return dir;
 }
 
 namespace {
