@@ -23,4 +23,15 @@ endforeach()
 set(CMAKE_INSTALL_RPATH "$ORIGIN/../lib")
 # No source path compiled in: __FILE__ (asserts, Qt message contexts) and the debug line tables
 # name files relative to the source tree (debuggers: `directory <source tree>`).
-add_compile_options("-ffile-prefix-map=${PROJECT_SOURCE_DIR}/=" "-ffile-prefix-map=${PROJECT_BINARY_DIR}/=")
+# Both spellings of each tree are mapped: CMake keeps a path reached through a symbolic link as
+# given, while the compiler records its working folder (the debug info's comp_dir) as the real
+# path, which the given spelling would not match (seen on CI, whose checkout sits behind a link).
+set(iglu_tree_spellings "")
+foreach(tree IN ITEMS "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}")
+  file(REAL_PATH "${tree}" real_tree)
+  list(APPEND iglu_tree_spellings "${tree}" "${real_tree}")
+endforeach()
+list(REMOVE_DUPLICATES iglu_tree_spellings)
+foreach(spelling IN LISTS iglu_tree_spellings)
+  add_compile_options("-ffile-prefix-map=${spelling}/=")
+endforeach()

@@ -53,5 +53,10 @@ if grep -qi 'failed' plugins.txt; then cat plugins.txt; fail "a plugin failed to
 
 # No installed file names the source tree (the build tree is inside it or named separately).
 found=$(find "$prefix" -type f \( -path '*/bin/*' -o -name '*.so*' \) -exec grep -l -a -F -e "$src" -e "$build" {} + || true)
-[ -z "$found" ] || fail "installed files contain the source or build path: $found"
+if [ -n "$found" ]; then
+  first=$(echo "$found" | head -n 1)
+  echo "strings naming the tree in $first:" >&2
+  strings -a "$first" | grep -F -e "$src" -e "$build" | sort -u | head -n 5 >&2 || true
+  fail "installed files contain the source or build path: $found"
+fi
 echo "install tree ok: $(ls "$prefix"/lib/iglu/plugins | wc -l) plugins, $(wc -l < tasks.txt) task lines"
