@@ -83,10 +83,6 @@ std::string readScript(const std::string& path) {
 
 }  // namespace
 
-bool exactCompletion(const core::Scores& s) noexcept {
-    return s.intersection == s.targetSize && s.builtSize == s.targetSize;
-}
-
 const char* episodeEndName(EpisodeEnd end) noexcept {
     switch (end) {
         case EpisodeEnd::Running: return "running";
@@ -140,7 +136,7 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     repetition_ = repetition;
     const core::Scores baseline = core::score(task.target, task.starting);
     baselineF1_ = baseline.f1;
-    baselineSuccess_ = exactCompletion(baseline);
+    baselineSuccess_ = core::exactCompletion(baseline);
 
     // A new environment, as the reference's would be: Environment::reset() keeps part of the
     // agent's state (reference behaviour), which made an episode depend on the one before it.
@@ -276,7 +272,7 @@ EpisodeOutcome AgentSession::outcome(bool takeRollout) {
     out.precision = s.precision;
     out.recall = s.recall;
     out.f1 = s.f1;
-    out.success = out.ok && exactCompletion(s);
+    out.success = out.ok && core::exactCompletion(s);
     out.baselineF1 = baselineF1_;
     out.baselineSuccess = baselineSuccess_;
     if (takeRollout && recording_) {

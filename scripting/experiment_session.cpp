@@ -152,7 +152,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
             }
             const catalog::EpisodeRecord& e = it->second;
             const core::Scores base = core::score(t.target, t.starting);
-            results_[indexOf(k.task, k.seed, k.repetition)] = Result{e.ok, e.success, exactCompletion(base), e.f1, base.f1, e.steps};
+            results_[indexOf(k.task, k.seed, k.repetition)] = Result{e.ok, e.success, core::exactCompletion(base), e.f1, base.f1, e.steps};
             ++resumed_;
         }
         rebuildSummary();
@@ -238,7 +238,7 @@ void ExperimentSession::rebuildSummary() {
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills) {
     const core::Scores base = core::score(task.target, task.starting);
-    summary.add(episode.ok, episode.success, episode.f1, exactCompletion(base), base.f1, skills, episode.steps);
+    summary.add(episode.ok, episode.success, episode.f1, core::exactCompletion(base), base.f1, skills, episode.steps);
 }
 
 Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {

@@ -486,7 +486,7 @@ void ScriptPanel::onFinished(scripting::EpisodeEnd end, const QString& error) {
                              .arg(s->steps())
                              .arg(s->totalReturn(), 0, 'g', 4)
                              .arg(sc.f1, 0, 'f', 3)
-                             .arg(scripting::exactCompletion(sc) ? tr(" (target built exactly)") : QString()),
+                             .arg(core::exactCompletion(sc) ? tr(" (target built exactly)") : QString()),
                          ScriptConsole::Kind::Info);
     }
     keep_->setEnabled(s != nullptr && s->steps() > 0);

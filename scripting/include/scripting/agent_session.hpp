@@ -65,9 +65,6 @@ struct EpisodeOutcome {
     std::optional<core::Rollout> rollout;
 };
 
-/// Exact completion: the best alignment matches every target block and nothing else is built.
-bool exactCompletion(const core::Scores& s) noexcept;
-
 /// What one step() did.
 struct StepReport {
     bool stepped = false;        ///< an action was applied to the environment

@@ -17,6 +17,11 @@ struct Scores {
 Scores score(const Grid& target, const Grid& built);
 /// Precision / recall / F1 from counts (the one formula every caller shares).
 Scores scoreFromCounts(int intersection, int targetSize, int builtSize);
+/// An episode's success: the built grid equals the target at the best alignment (every target
+/// block matched, nothing else built). Shared by experiments, recorded Python agents and imports.
+inline bool exactCompletion(const Scores& s) noexcept {
+    return s.intersection == s.targetSize && s.builtSize == s.targetSize;
+}
 
 /// The IGLU-2022 starter-kit evaluator formula (IGLUMetricsTracker.get_metrics), kept for
 /// comparability with published numbers: argmax of the synthetic task (target - start) on the RAW
