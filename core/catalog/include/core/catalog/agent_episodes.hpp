@@ -1,0 +1,46 @@
+#pragma once
+// Episodes of agents that run outside the Lua runner — Python agents (python/, iglu.Recorder)
+// and imported rollout files (`iglu import rollouts`) — stored as a named experiment exactly like
+// `iglu run` stores Lua episodes: one EpisodeRecord per (task, seed, repetition) with its metrics,
+// and its rollout (kind agent, source "experiment:<name>"), so the Experiments dock, Playback and
+// `iglu experiments show` treat them the same way.
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/catalog/catalog.hpp"
+#include "core/env/environment.hpp"
+#include "core/metrics/metrics.hpp"
+#include "core/rollout/rollout.hpp"
+
+namespace iglu::catalog {
+
+struct AgentEpisode {
+    std::string taskId;
+    std::int64_t seed = 0;
+    int repetition = 0;
+    core::Rollout rollout;       ///< recorded with core::StepRecorder (action texts per frame)
+    int steps = 0;
+    double totalReturn = 0;
+    core::Scores scores;         ///< final grid vs the task's target
+    bool ok = true;              ///< false: the agent failed (error says how); still stored
+    std::string error;
+};
+
+/// The episode `env` has just played, from its recorded rollout: steps = frames, return = the
+/// frames' rewards, scores = env.grid() against the task's target (core::score).
+AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout, std::int64_t seed, int repetition);
+
+/// What an external experiment ran: stored as the experiment's configuration JSON
+/// {"agent": ..., "source": "python" | "rollouts", "env": {keyword options}, "record_rollouts": true}.
+std::string externalExperimentConfig(const std::string& agent, const std::string& source, const std::string& envOptionsJson);
+
+/// Stores `episodes` under experiment `name` (created if absent; `agent` becomes its script,
+/// `configJson` its configuration) in one transaction: each rollout (source "experiment:<name>",
+/// kind agent), then its EpisodeRecord (success = core::exactCompletion). An existing episode with
+/// the same (task, seed, repetition) is replaced. Every task must be in the catalog. Throws
+/// CatalogError (nothing stored) naming the episode at fault. Returns the experiment id.
+std::int64_t storeAgentEpisodes(Catalog& catalog, const std::string& name, const std::string& agent,
+                                const std::string& configJson, std::span<const AgentEpisode> episodes);
+
+}  // namespace iglu::catalog

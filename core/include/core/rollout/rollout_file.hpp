@@ -1,0 +1,73 @@
+#pragma once
+// Rollout files: agent episodes as JSON Lines, one episode per line — the format Python agents
+// write and `iglu import rollouts` / `iglu export rollouts` read and write (docs/rollout_format.md).
+//
+//   {"format": "iglu-rollout/1", "agent": "my_ppo", "task_id": "CQ-game-1",
+//    "task": {"starting_blocks": [[x, y, z, colour], ...], "target_blocks": [...],
+//             "instruction": "...", "dialog": "..."},             (optional: a task not in the catalog)
+//    "env": {"action_space": "walking", "discretize": true, "max_steps": 250, ...},  (env_options.hpp)
+//    "seed": 1, "repetition": 0,
+//    "actions": [3, 17, ...],  one per step: an int 0..17 (discrete walking), a reference dict
+//                              ({"movement": [m0, m1, m2], "camera": [dyaw, dpitch], "inventory": k,
+//                              "placement": p} flying; {"forward": 0|1, ..., "camera": [..], "hotbar": k}
+//                              walking), or an action text (core/rollout/action_text.hpp)
+//    "rewards": [0.0, 1.0, ...],            (optional, per step: checked on import)
+//    "final_grid": [[x, y, z, colour], ...]} (optional: checked on import)
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/env/action.hpp"
+#include "core/env/env_options.hpp"
+#include "core/grid/grid.hpp"
+#include "core/task/task.hpp"
+
+namespace iglu::core {
+
+inline constexpr const char* kRolloutFormat = "iglu-rollout/1";
+
+/// Thrown for a malformed line: the message names file:line and the field ("actions[17].camera").
+class RolloutFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct RolloutRecord {
+    std::string agent;
+    std::string taskId;
+    std::optional<Task> task;            ///< when the line carries the task's blocks
+    EnvOptions env;
+    std::int64_t seed = 0;
+    int repetition = 0;
+    std::vector<Action> actions;         ///< normalised (core::Action)
+    std::vector<std::string> actionTexts;///< the same actions as action texts (what frames store)
+    std::optional<std::vector<double>> rewards;
+    std::optional<Grid> finalGrid;
+    int line = 0;                        ///< 1-based line in its file
+};
+
+/// Reads every line of a rollout file; calls `onRecord` per episode (streaming: memory stays
+/// bounded by one line). Limits: a line of at most 64 MiB, 1,000,000 actions per episode. Throws
+/// RolloutFileError naming file:line:field; blank lines are skipped.
+void readRolloutFile(const std::string& path, const std::function<void(RolloutRecord&&)>& onRecord);
+/// One line (no newline) for `record`: actions as ints when discretized, else as action texts.
+std::string rolloutLine(const RolloutRecord& record);
+
+/// Where a replay left the recorded episode: the first step whose reward differs, or the final
+/// grid. `ok()` when nothing diverged.
+struct RolloutDivergence {
+    int step = 0;                        ///< 1-based step, 0 = none (or only the final grid)
+    std::string what;                    ///< "reward 1 in the file, 0 replayed" / "final grid: ..."
+    bool ok() const noexcept { return what.empty(); }
+};
+
+/// Replays `record` in `env` (setTask(task), reset(), step per action), calling `afterStep`
+/// (may be empty) after every step, and compares the recorded rewards and final grid.
+RolloutDivergence replayRollout(class Environment& env, const Task& task, const RolloutRecord& record,
+                                const std::function<void(const StepResult&, const Action&)>& afterStep = {});
+
+}  // namespace iglu::core
