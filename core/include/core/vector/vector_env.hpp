@@ -1,0 +1,106 @@
+#pragma once
+// N environments stepped together, EnvPool-style: one call steps every environment, across a
+// fixed pool of threads, writing batched observations into preallocated structure-of-arrays
+// buffers (observation_buffers.hpp) that the Python bridge exposes as numpy arrays
+// (iglu.VectorEnv). Qt-free.
+//
+// Episodes follow Gymnasium's vector conventions ("next-step" autoreset): when environment i
+// ended on the previous call (terminated or truncated), this call resets it instead of stepping
+// (its action is ignored; reward 0, both flags false, the observation is the reset one).
+// terminated = the task is complete (the synthetic task's maximal intersection reached its size);
+// truncated = max_steps steps were taken without completing it.
+//
+// Each environment draws its tasks from its own generator seeded by (seed, index), and
+// environments never share state, so results depend only on the seed — never on the thread count
+// or on how the work is split.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/env/environment.hpp"
+#include "core/util/rng.hpp"
+#include "core/vector/observation_buffers.hpp"
+
+namespace iglu::core {
+
+class VectorEnv {
+public:
+    /// `tasks` (at least one) are shared by all environments. numThreads 0 = one per hardware
+    /// thread; always capped at numEnvs. Throws std::invalid_argument for a bad count or size.
+    VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int numThreads = 0, std::uint64_t seed = 0);
+    ~VectorEnv();
+    VectorEnv(const VectorEnv&) = delete;
+    VectorEnv& operator=(const VectorEnv&) = delete;
+
+    int size() const noexcept { return n_; }
+    int threads() const noexcept { return static_cast<int>(workers_.size()) + 1; }
+    const EnvConfig& config() const noexcept { return config_; }
+    const std::vector<Task>& tasks() const noexcept { return *tasks_; }
+
+    /// Resets every environment; with a seed, first re-seeds every generator from it.
+    void reset(std::optional<std::uint64_t> seed = std::nullopt);
+    /// One step of every environment. Every action is validated first: a bad one throws
+    /// InvalidAction whose field names the environment ("actions[3].camera"), nothing stepped.
+    void step(std::span<const Action> actions);
+    /// Discrete walking actions 0..17 (the env's action space must be walking).
+    void step(std::span<const std::int64_t> discreteActions);
+
+    // Batched buffers, environment i at offset i * (per-environment size). Stable addresses.
+    std::int32_t* grid() noexcept { return grid_.data(); }              ///< N x 1089
+    std::int32_t* targetGrid() noexcept { return targetGrid_.data(); }  ///< N x 1089 (targetInObs) or null
+    float* agentPos() noexcept { return agentPos_.data(); }             ///< N x 5
+    float* inventory() noexcept { return inventory_.data(); }           ///< N x 6
+    float* compass() noexcept { return compass_.data(); }               ///< N x 1
+    std::uint8_t* pov() noexcept { return pov_.empty() ? nullptr : pov_.data(); }  ///< N x H x W x 3 (povInObs)
+    double* rewards() noexcept { return rewards_.data(); }
+    std::uint8_t* terminated() noexcept { return terminated_.data(); }
+    std::uint8_t* truncated() noexcept { return truncated_.data(); }
+    std::int32_t* taskIndex() noexcept { return taskIndex_.data(); }    ///< index into tasks() per env
+    std::int32_t* elapsedSteps() noexcept { return elapsed_.data(); }   ///< steps of the current episode
+    std::int32_t* maxIntersection() noexcept { return maxInt_.data(); }
+    double* precision() noexcept { return precision_.data(); }
+    double* recall() noexcept { return recall_.data(); }
+    double* f1() noexcept { return f1_.data(); }
+
+    /// The environment at index i (read-only: tools, tests, recording).
+    const Environment& env(int i) const;
+    /// The dialog (chat) environment i currently shows.
+    std::string_view dialog(int i) const { return env(i).observation().dialog; }
+
+private:
+    struct Slot;
+    void resetOne(int i) noexcept;
+    void stepRange(int begin, int end) noexcept;
+    void runParallel();
+    void workerLoop(int worker);
+    ObservationSlot slotOf(int i) noexcept;
+
+    int n_ = 0;
+    EnvConfig config_;
+    std::shared_ptr<const std::vector<Task>> tasks_;
+    std::vector<std::unique_ptr<Slot>> envs_;
+    std::vector<std::int32_t> grid_, targetGrid_;
+    std::vector<float> agentPos_, inventory_, compass_;
+    std::vector<std::uint8_t> pov_;
+    std::vector<double> rewards_;
+    std::vector<std::uint8_t> terminated_, truncated_, ended_;
+    std::vector<std::int32_t> taskIndex_, elapsed_, maxInt_;
+    std::vector<double> precision_, recall_, f1_;
+
+    // The actions of the step in flight (one of the two).
+    const Action* actions_ = nullptr;
+    const std::int64_t* discrete_ = nullptr;
+    bool resetting_ = false;
+
+    std::vector<std::thread> workers_;
+    std::atomic<std::uint32_t> generation_{0};
+    std::atomic<int> pending_{0};
+    std::atomic<bool> stop_{false};
+};
+
+}  // namespace iglu::core

@@ -1,0 +1,202 @@
+#include "core/vector/vector_env.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace iglu::core {
+
+struct VectorEnv::Slot {
+    Environment env;
+    Rng rng;
+    int task = -1;  // index of the task set in env (-1: none yet)
+    Slot(const EnvConfig& config, std::uint64_t seed) : env(config), rng(seed) {}
+};
+
+namespace {
+
+// The generator seed of environment i: the run's seed and the index, mixed so that neighbouring
+// seeds and indices give unrelated streams.
+std::uint64_t envSeed(std::uint64_t seed, int i) noexcept {
+    std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(i) + 1;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int numThreads, std::uint64_t seed)
+    : n_(numEnvs), config_(config), tasks_(std::make_shared<const std::vector<Task>>(std::move(tasks))) {
+    if (tasks_->empty()) throw std::invalid_argument("tasks: at least one task is needed");
+    if (numEnvs < 1 || numEnvs > 65536) throw std::invalid_argument("num_envs: must be 1..65536, got " + std::to_string(numEnvs));
+    if (numThreads < 0) throw std::invalid_argument("num_threads: must be >= 0 (0 = one per core), got " + std::to_string(numThreads));
+    if (config.povInObs && !config.pov.sizeValid()) throw std::invalid_argument("render_size: each side must be 1..4096");
+    const auto n = static_cast<std::size_t>(n_);
+    envs_.reserve(n);
+    for (int i = 0; i < n_; ++i) envs_.push_back(std::make_unique<Slot>(config_, envSeed(seed, i)));
+    grid_.assign(n * kCells, 0);
+    if (config_.targetInObs) targetGrid_.assign(n * kCells, 0);
+    agentPos_.assign(n * 5, 0.f);
+    inventory_.assign(n * kNumColours, 0.f);
+    compass_.assign(n, 0.f);
+    if (config_.povInObs)
+        pov_.assign(n * static_cast<std::size_t>(config_.pov.width) * static_cast<std::size_t>(config_.pov.height) * 3, 0);
+    rewards_.assign(n, 0.0);
+    terminated_.assign(n, 0);
+    truncated_.assign(n, 0);
+    ended_.assign(n, 1);  // the first step() resets every environment unless reset() came first
+    taskIndex_.assign(n, 0);
+    elapsed_.assign(n, 0);
+    maxInt_.assign(n, 0);
+    precision_.assign(n, 0.0);
+    recall_.assign(n, 0.0);
+    f1_.assign(n, 0.0);
+
+    int threads = numThreads > 0 ? numThreads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    threads = std::min(threads, n_);
+    for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w] { workerLoop(w); });
+}
+
+VectorEnv::~VectorEnv() {
+    stop_.store(true);
+    generation_.fetch_add(1);
+    generation_.notify_all();
+    for (auto& t : workers_) t.join();
+}
+
+const Environment& VectorEnv::env(int i) const { return envs_.at(static_cast<std::size_t>(i))->env; }
+
+ObservationSlot VectorEnv::slotOf(int i) noexcept {
+    const auto k = static_cast<std::size_t>(i);
+    ObservationSlot s;
+    s.grid = grid_.data() + k * kCells;
+    if (!targetGrid_.empty()) s.targetGrid = targetGrid_.data() + k * kCells;
+    s.agentPos = agentPos_.data() + k * 5;
+    s.inventory = inventory_.data() + k * kNumColours;
+    s.compass = compass_.data() + k;
+    if (!pov_.empty()) s.pov = pov_.data() + k * (pov_.size() / static_cast<std::size_t>(n_));
+    s.maxIntersection = maxInt_.data() + k;
+    s.precision = precision_.data() + k;
+    s.recall = recall_.data() + k;
+    s.f1 = f1_.data() + k;
+    return s;
+}
+
+void VectorEnv::resetOne(int i) noexcept {
+    Slot& slot = *envs_[static_cast<std::size_t>(i)];
+    const int t = static_cast<int>(tasks_->size()) == 1 ? 0 : slot.rng.below(static_cast<int>(tasks_->size()));
+    // setTask builds the task's intersection tables; a task that repeats keeps them.
+    if (t != slot.task) {
+        slot.env.setTask((*tasks_)[static_cast<std::size_t>(t)]);
+        slot.task = t;
+    }
+    taskIndex_[static_cast<std::size_t>(i)] = t;
+    slot.env.reset();
+    writeObservation(slot.env, slotOf(i));
+    rewards_[static_cast<std::size_t>(i)] = 0;
+    terminated_[static_cast<std::size_t>(i)] = truncated_[static_cast<std::size_t>(i)] = 0;
+    ended_[static_cast<std::size_t>(i)] = 0;
+    elapsed_[static_cast<std::size_t>(i)] = 0;
+}
+
+void VectorEnv::stepRange(int begin, int end) noexcept {
+    for (int i = begin; i < end; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        if (resetting_ || ended_[k]) {
+            resetOne(i);
+            continue;
+        }
+        Environment& env = envs_[k]->env;
+        // Validated before the step began: cannot throw.
+        const StepResult r = discrete_ ? env.step(Action::discrete(static_cast<int>(discrete_[k]))) : env.step(actions_[k]);
+        writeStepObservation(env, slotOf(i), r.gridChanged);
+        rewards_[k] = r.reward;
+        const bool complete = env.syntheticMaxInt() == env.syntheticTargetSize();
+        terminated_[k] = complete ? 1 : 0;
+        truncated_[k] = !complete && env.stepNo() >= config_.maxSteps ? 1 : 0;
+        ended_[k] = terminated_[k] | truncated_[k];
+        ++elapsed_[k];
+    }
+}
+
+void VectorEnv::workerLoop(int worker) {
+    std::uint32_t seen = generation_.load();
+    const int threads = static_cast<int>(workers_.size()) + 1;
+    for (;;) {
+        // A short spin catches back-to-back steps without a sleep/wake; then block.
+        for (int spin = 0; spin < 4000 && generation_.load(std::memory_order_acquire) == seen; ++spin) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+        generation_.wait(seen, std::memory_order_acquire);
+        seen = generation_.load(std::memory_order_acquire);
+        if (stop_.load()) return;
+        const int begin = static_cast<int>(static_cast<long long>(n_) * worker / threads);
+        const int end = static_cast<int>(static_cast<long long>(n_) * (worker + 1) / threads);
+        stepRange(begin, end);
+        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+    }
+}
+
+void VectorEnv::runParallel() {
+    const int threads = static_cast<int>(workers_.size()) + 1;
+    if (threads == 1) {
+        stepRange(0, n_);
+        return;
+    }
+    pending_.store(threads - 1, std::memory_order_release);
+    generation_.fetch_add(1, std::memory_order_acq_rel);
+    generation_.notify_all();
+    stepRange(0, static_cast<int>(static_cast<long long>(n_) / threads));
+    for (int spin = 0; spin < 4000 && pending_.load(std::memory_order_acquire) != 0; ++spin) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    for (int left = pending_.load(std::memory_order_acquire); left != 0; left = pending_.load(std::memory_order_acquire))
+        pending_.wait(left, std::memory_order_acquire);
+}
+
+void VectorEnv::reset(std::optional<std::uint64_t> seed) {
+    if (seed)
+        for (int i = 0; i < n_; ++i) envs_[static_cast<std::size_t>(i)]->rng = Rng(envSeed(*seed, i));
+    resetting_ = true;
+    actions_ = nullptr;
+    discrete_ = nullptr;
+    runParallel();
+    resetting_ = false;
+}
+
+void VectorEnv::step(std::span<const Action> actions) {
+    if (actions.size() != static_cast<std::size_t>(n_))
+        throw InvalidAction("actions", "expected " + std::to_string(n_) + " actions, got " + std::to_string(actions.size()));
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        try {
+            actions[i].validate();
+        } catch (const InvalidAction& e) {
+            // what() is "<field>: <message>"; the message is kept, the field gains the index.
+            const std::string what = e.what();
+            throw InvalidAction("actions[" + std::to_string(i) + "]." + e.field(), what.substr(std::min(what.size(), e.field().size() + 2)));
+        }
+    }
+    actions_ = actions.data();
+    discrete_ = nullptr;
+    runParallel();
+}
+
+void VectorEnv::step(std::span<const std::int64_t> discreteActions) {
+    if (discreteActions.size() != static_cast<std::size_t>(n_))
+        throw InvalidAction("actions", "expected " + std::to_string(n_) + " actions, got " + std::to_string(discreteActions.size()));
+    if (config_.actionSpace != ActionSpace::Walking)
+        throw InvalidAction("actions", "discrete actions need action_space='walking'");
+    for (std::size_t i = 0; i < discreteActions.size(); ++i)
+        if (discreteActions[i] < 0 || discreteActions[i] >= kDiscreteActions)
+            throw InvalidAction("actions[" + std::to_string(i) + "]",
+                                "must be 0.." + std::to_string(kDiscreteActions - 1) + ", got " + std::to_string(discreteActions[i]));
+    actions_ = nullptr;
+    discrete_ = discreteActions.data();
+    runParallel();
+}
+
+}  // namespace iglu::core

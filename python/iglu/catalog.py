@@ -1,0 +1,142 @@
+"""``iglu.Catalog``: the IGLU Workbench catalog from Python — tasks with the filters of
+``iglu tasks``, skill labels, experiments — and the recording of any agent's episodes as a named
+experiment that the workbench (Experiments dock, Playback) and ``iglu experiments show`` display
+exactly like Lua runs.
+
+    cat = iglu.Catalog("iglu.db")
+    tasks = cat.tasks("flying clear")                  # iglu.gridworld Tasks
+    env = iglu.Env(tasks, discretize=True, record=True)
+    with cat.experiment("my-ppo", agent="ppo.py", env=env) as run:
+        for seed in range(10):
+            obs, info = env.reset(seed=seed)
+            ...                                        # step until terminated or truncated
+            run.add(env, seed=seed)                    # the episode's rollout and metrics
+    # stored in one transaction when the block ends (also when it ends by an exception)
+"""
+from __future__ import annotations
+
+import json
+from typing import List, Optional
+
+from . import _iglu
+from .gridworld.tasks.task import Task
+
+
+class Catalog:
+    """``Catalog(path, mode="create")``: mode "read" (never written), "write" (must exist) or
+    "create" (made if absent). Errors name the file."""
+
+    def __init__(self, path: str, mode: str = "create"):
+        self._core = _iglu.CoreCatalog(str(path), mode)
+
+    @property
+    def path(self) -> str:
+        return self._core.path
+
+    def close(self) -> None:
+        self._core = None
+
+    def __enter__(self) -> "Catalog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- tasks ------------------------------------------------------------------------------
+    def task_dicts(self, words: str = "", *, skills=(), text: str = "", clear: str = "", source: str = "",
+                   limit: int = -1) -> List[dict]:
+        """Tasks as plain dicts (id, instruction, dialog, chat, starting_blocks, target_blocks,
+        source, clear, skills, human_skills, auto_skills, ...). ``words`` are the filter words of
+        experiments (``"flying clear source:singleturn limit:10"``); the keywords are ``iglu
+        tasks``' options (--skill, --text, --clear yes|no, --source, --limit)."""
+        return self._core._tasks(words, list(skills), text, clear, source, limit)
+
+    def tasks(self, words: str = "", **filters) -> List[Task]:
+        """Tasks as :class:`iglu.gridworld.Task` (``task_id`` set), same filters as
+        :meth:`task_dicts`."""
+        return [Task.from_dict(d) for d in self.task_dicts(words, **filters)]
+
+    def task(self, task_id: str) -> Optional[Task]:
+        d = self._core._task(task_id)
+        return None if d is None else Task.from_dict(d)
+
+    def task_count(self) -> int:
+        return self._core.task_count()
+
+    def add_task(self, task: Task, source: str = "custom") -> None:
+        """Stores (or replaces) a task; it needs a ``task_id``."""
+        self._core._put_task(task, source)
+
+    def labels(self, task_id: str) -> List[dict]:
+        """Every skill label of a task."""
+        return self._core.labels(task_id)
+
+    # -- experiments ------------------------------------------------------------------------
+    def experiments(self) -> List[dict]:
+        """[{name, script, config (dict), created, episodes}]."""
+        out = []
+        for e in self._core._experiments():
+            e = dict(e)
+            try:
+                e["config"] = json.loads(e["config"]) if e["config"] else {}
+            except ValueError:
+                pass
+            out.append(e)
+        return out
+
+    def episodes(self, experiment: str) -> List[dict]:
+        """The stored episodes of an experiment (KeyError naming it when absent)."""
+        return self._core._episodes(experiment)
+
+    def experiment(self, name: str, *, agent: str, env=None, options: Optional[dict] = None) -> "ExperimentRecording":
+        """Starts recording episodes under experiment ``name``: use as a context manager (or call
+        :meth:`ExperimentRecording.commit`). ``agent`` describes the agent (a name, a file);
+        ``env`` (an :class:`iglu.Env` / GridWorld) or ``options`` give the environment options
+        stored with the experiment."""
+        if env is not None:
+            options = env.options
+        return ExperimentRecording(self, name, agent, options or {})
+
+    def record(self, name: str, episodes, *, agent: str, options: Optional[dict] = None, source: str = "python") -> int:
+        """Stores finished episodes (:class:`iglu.Episode`, from ``env._finish_episode``) in one
+        transaction; returns the experiment id."""
+        config = _iglu.CoreCatalog._external_config(agent, source, json.dumps(options or {}))
+        return self._core._store_episodes(name, agent, config, list(episodes))
+
+
+class ExperimentRecording:
+    """Collects episodes and stores them together (see :meth:`Catalog.experiment`)."""
+
+    def __init__(self, catalog: Catalog, name: str, agent: str, options: dict):
+        self.catalog, self.name, self.agent, self.options = catalog, name, agent, options
+        self.episodes = []
+
+    def add(self, env, seed: int = 0, repetition: int = 0, error: Optional[str] = None):
+        """Takes the episode ``env`` played since its last reset (it must have been made with
+        ``record=True``). ``error`` marks an episode the agent failed (stored, counted as an
+        error). Returns the :class:`iglu.Episode`."""
+        if not env._recording:
+            raise ValueError("env: was not made with record=True, so it kept no rollout")
+        task = getattr(env, "task", None)
+        task_id = getattr(task, "task_id", None)
+        if not task_id:
+            raise ValueError("env.task: has no task_id; store the task first (Catalog.add_task) and use the stored one")
+        episode = env._finish_episode(seed, repetition)
+        episode.task_id = task_id
+        if error is not None:
+            episode.ok, episode.error = False, str(error)
+        self.episodes.append(episode)
+        return episode
+
+    def commit(self) -> int:
+        """Stores the collected episodes (one transaction); returns the experiment id."""
+        episodes, self.episodes = self.episodes, []
+        if not episodes:
+            return -1
+        return self.catalog.record(self.name, episodes, agent=self.agent, options=self.options)
+
+    def __enter__(self) -> "ExperimentRecording":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.commit()

@@ -1,0 +1,147 @@
+"""Observation and action space descriptions with Gymnasium's names and attributes (``n``,
+``shape``, ``dtype``, ``low`` / ``high``, ``spaces``, ``sample()``, ``contains()``, ``seed()``),
+without depending on gym or gymnasium. Convert with ``gymnasium.spaces.Box(s.low, s.high,
+s.shape, s.dtype)`` etc. when a library needs the real classes.
+"""
+from __future__ import annotations
+
+from typing import Dict as DictT, Optional, Sequence
+
+import numpy as np
+
+
+class Space:
+    def __init__(self, shape=None, dtype=None, seed: Optional[int] = None):
+        self.shape = None if shape is None else tuple(shape)
+        self.dtype = None if dtype is None else np.dtype(dtype)
+        self.np_random = np.random.default_rng(seed)
+
+    def seed(self, seed: Optional[int] = None) -> None:
+        self.np_random = np.random.default_rng(seed)
+
+    def __contains__(self, x) -> bool:
+        return self.contains(x)
+
+
+class Discrete(Space):
+    """Integers 0 .. n-1."""
+
+    def __init__(self, n: int, seed: Optional[int] = None):
+        super().__init__((), np.int64, seed)
+        self.n = int(n)
+
+    def sample(self) -> int:
+        return int(self.np_random.integers(self.n))
+
+    def contains(self, x) -> bool:
+        try:
+            v = int(x)
+        except (TypeError, ValueError):
+            return False
+        return v == x and 0 <= v < self.n
+
+    def __repr__(self) -> str:
+        return f"Discrete({self.n})"
+
+
+class Box(Space):
+    """An array of ``shape`` with values in [low, high]."""
+
+    def __init__(self, low, high, shape: Sequence[int], dtype=np.float32, seed: Optional[int] = None):
+        super().__init__(shape, dtype, seed)
+        self.low = np.broadcast_to(np.asarray(low, dtype=self.dtype), self.shape).copy()
+        self.high = np.broadcast_to(np.asarray(high, dtype=self.dtype), self.shape).copy()
+
+    def sample(self) -> np.ndarray:
+        if np.issubdtype(self.dtype, np.integer):
+            return self.np_random.integers(self.low, self.high, endpoint=True, size=self.shape).astype(self.dtype)
+        low = np.where(np.isfinite(self.low), self.low, -1.0)
+        high = np.where(np.isfinite(self.high), self.high, 1.0)
+        return self.np_random.uniform(low, high, size=self.shape).astype(self.dtype)
+
+    def contains(self, x) -> bool:
+        a = np.asarray(x)
+        return a.shape == self.shape and bool(np.all(a >= self.low)) and bool(np.all(a <= self.high))
+
+    def __repr__(self) -> str:
+        return f"Box({self.low.min()}, {self.high.max()}, {self.shape}, {self.dtype})"
+
+
+class Text(Space):
+    """A string (the dialog)."""
+
+    def __init__(self, max_length: int = 1 << 20, seed: Optional[int] = None):
+        super().__init__((), None, seed)
+        self.max_length = max_length
+
+    def sample(self) -> str:
+        return ""
+
+    def contains(self, x) -> bool:
+        return isinstance(x, str) and len(x) <= self.max_length
+
+    def __repr__(self) -> str:
+        return "Text()"
+
+
+class Dict(Space):
+    """Named sub-spaces."""
+
+    def __init__(self, spaces: DictT[str, Space], seed: Optional[int] = None):
+        super().__init__(None, None, seed)
+        self.spaces = dict(spaces)
+
+    def seed(self, seed: Optional[int] = None) -> None:
+        super().seed(seed)
+        for i, s in enumerate(self.spaces.values()):
+            s.seed(None if seed is None else seed + i)
+
+    def sample(self) -> dict:
+        return {k: s.sample() for k, s in self.spaces.items()}
+
+    def contains(self, x) -> bool:
+        return isinstance(x, dict) and x.keys() == self.spaces.keys() and all(s.contains(x[k]) for k, s in self.spaces.items())
+
+    def __getitem__(self, key: str) -> Space:
+        return self.spaces[key]
+
+    def keys(self):
+        return self.spaces.keys()
+
+    def __repr__(self) -> str:
+        return "Dict(" + ", ".join(f"{k}: {s!r}" for k, s in self.spaces.items()) + ")"
+
+
+def action_space(action_space: str = "walking", discretize: bool = False) -> Space:
+    """The reference's action space for these options."""
+    if discretize:
+        return Discrete(18)
+    if action_space == "flying":
+        return Dict({
+            "movement": Box(-1, 1, (3,), np.float32),
+            "camera": Box(-5, 5, (2,), np.float32),
+            "inventory": Discrete(7),
+            "placement": Discrete(3),
+        })
+    return Dict({
+        "forward": Discrete(2), "back": Discrete(2), "left": Discrete(2), "right": Discrete(2),
+        "jump": Discrete(2), "attack": Discrete(2), "use": Discrete(2),
+        "camera": Box(-5, 5, (2,), np.float32),
+        "hotbar": Discrete(7),
+    })
+
+
+def observation_space(target_in_obs: bool = False, render: bool = False, render_size=(64, 64)) -> Dict:
+    """The reference's observation space (vector_state=True) for these options."""
+    spaces = {
+        "inventory": Box(0, 20, (6,), np.float32),
+        "compass": Box(-180, 180, (1,), np.float32),
+        "dialog": Text(),
+        "agentPos": Box(np.array([-8, -10, -8, -90, 0], np.float32), np.array([8, 12, 8, 90, 360], np.float32), (5,), np.float32),
+        "grid": Box(0, 6, (9, 11, 11), np.int32),
+    }
+    if target_in_obs:
+        spaces["target_grid"] = Box(0, 6, (9, 11, 11), np.int32)
+    if render:
+        spaces["pov"] = Box(0, 255, (int(render_size[0]), int(render_size[1]), 3), np.uint8)
+    return Dict(spaces)

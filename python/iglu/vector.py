@@ -1,0 +1,96 @@
+"""``iglu.VectorEnv``: N environments stepped inside C++ per call, across threads with the GIL
+released (EnvPool-style), with Gymnasium's vector API:
+
+    venv = iglu.VectorEnv(tasks, num_envs=256, seed=0, action_space="walking", discretize=True)
+    obs, info = venv.reset()
+    obs, rewards, terminated, truncated, info = venv.step(actions)   # actions: int array (N,)
+
+* Options are GridWorld's keyword names (see :class:`iglu.Env`).
+* Observations are batched, preallocated, read-only numpy arrays (``grid`` (N, 9, 11, 11)
+  int32, ``agentPos`` (N, 5), ``inventory`` (N, 6), ``compass`` (N, 1) float32, ``target_grid``
+  / ``pov`` (N, H, W, 3) when enabled) updated in place by every call: copy what you keep.
+  ``obs["dialog"]`` is a list of N strings.
+* Autoreset follows Gymnasium's vector convention ("next-step"): an environment that
+  terminated or truncated is reset by the following ``step()`` call, which ignores its action and
+  returns its reset observation with reward 0 and both flags False. Each reset draws the
+  environment's task from its own generator seeded by ``(seed, index)``.
+* Results depend only on ``seed``, never on ``num_threads``.
+* ``info``: per-environment arrays ``max_intersection``, ``precision``, ``recall``, ``f1`` (of
+  the current grid), ``task_index``, ``elapsed_steps``.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import numpy as np
+
+from . import _iglu
+from .env import as_tasks
+from .spaces import Box, Dict, Discrete, action_space as _action_space, observation_space as _observation_space
+
+
+class VectorEnv(_iglu.CoreVectorEnv):
+    """``VectorEnv(tasks, num_envs, num_threads=None, seed=0, **env options)``."""
+
+    def __init__(self, tasks, num_envs: int, num_threads: Optional[int] = None, seed: int = 0, **options):
+        options.setdefault("render", False)
+        self.tasks = as_tasks(tasks)
+        if num_threads is not None and num_threads < 1:
+            raise ValueError(f"num_threads: must be >= 1 (None = one per core), got {num_threads}")
+        super().__init__(self.tasks, int(num_envs), 0 if num_threads is None else int(num_threads), int(seed), **options)
+        opts = self.options
+        self.single_action_space = _action_space(opts["action_space"], opts["discretize"])
+        self.single_observation_space = _observation_space(opts["target_in_obs"], opts["render"], opts["render_size"])
+        n = self.num_envs
+        if opts["discretize"]:
+            self.action_space = Box(0, 17, (n,), np.int64)
+        else:
+            self.action_space = Dict({k: _batched(s, n) for k, s in self.single_action_space.spaces.items()})
+        self.observation_space = Dict({k: _batched(s, n) for k, s in self.single_observation_space.spaces.items()
+                                       if k != "dialog"})
+        buffers = self._buffers()
+        self._obs = buffers["obs"]
+        self._info = buffers["info"]
+        self._rewards = buffers["rewards"]
+        self._terminated = buffers["terminated"]
+        self._truncated = buffers["truncated"]
+        self._seed = seed
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[dict, dict]:
+        """Resets every environment (with ``seed``: re-seeds every task generator first)."""
+        self._reset(seed)
+        return self._observations(), self._info
+
+    def step(self, actions) -> Tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """One step of every environment: ``actions`` an int array (N,) with discretize=True, else
+        a dict of arrays with a first dimension of N. Every action is validated before any
+        environment moves: a bad one raises ``ValueError`` naming it (``actions[3].camera``)."""
+        self._step(actions)
+        return self._observations(), self._rewards, self._terminated, self._truncated, self._info
+
+    def _observations(self) -> dict:
+        self._obs["dialog"] = [self._dialog(i) for i in range(self.num_envs)] if self._dialogs_changed() else self._obs.get("dialog")
+        return self._obs
+
+    def _dialogs_changed(self) -> bool:
+        # Dialogs change only when an environment is reset onto another task.
+        key = self._info["task_index"].tobytes()
+        if getattr(self, "_dialog_key", None) != key:
+            self._dialog_key = key
+            return True
+        return False
+
+    def close(self) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return f"<iglu.VectorEnv {self.num_envs} envs, {self.num_threads} threads, {len(self.tasks)} tasks>"
+
+
+def _batched(space, n: int):
+    if isinstance(space, Discrete):
+        return Box(0, space.n - 1, (n,), np.int64)
+    if isinstance(space, Box):
+        return Box(np.broadcast_to(space.low, (n,) + space.shape), np.broadcast_to(space.high, (n,) + space.shape),
+                   (n,) + space.shape, space.dtype)
+    return space

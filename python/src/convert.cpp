@@ -1,0 +1,247 @@
+#include "convert.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace iglu::python {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& field, const std::string& message) {
+    throw std::invalid_argument(field + ": " + message);
+}
+
+std::string typeName(const py::handle& h) { return py::str(py::type::handle_of(h).attr("__name__")); }
+
+long long toInteger(const py::handle& h, const std::string& field) {
+    if (py::isinstance<py::bool_>(h)) return h.cast<bool>() ? 1 : 0;
+    if (py::isinstance<py::int_>(h) || py::hasattr(h, "__index__")) {
+        try {
+            return py::cast<long long>(h);
+        } catch (const py::cast_error&) {
+        }
+    }
+    if (py::isinstance<py::float_>(h) || py::hasattr(h, "__float__")) {
+        const double v = py::cast<double>(h);
+        if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<long long>(v);
+        fail(field, "must be an integer, got " + std::string(py::str(h)));
+    }
+    fail(field, "must be an integer, got " + typeName(h));
+}
+
+double toNumber(const py::handle& h, const std::string& field) {
+    if (!(py::isinstance<py::int_>(h) || py::isinstance<py::float_>(h) || py::hasattr(h, "__float__")))
+        fail(field, "must be a number, got " + typeName(h));
+    double v = 0;
+    try {
+        v = py::cast<double>(h);
+    } catch (const py::cast_error&) {
+        fail(field, "must be a number, got " + typeName(h));
+    }
+    return v;
+}
+
+// A flat vector of `n` numbers from a sequence / numpy array.
+template <std::size_t N>
+std::array<double, N> toNumbers(const py::handle& h, const std::string& field) {
+    std::array<double, N> out{};
+    if (py::isinstance<py::str>(h) || !py::hasattr(h, "__len__") || !py::hasattr(h, "__getitem__"))
+        fail(field, "must be a sequence of " + std::to_string(N) + " numbers, got " + typeName(h));
+    const py::list seq(py::reinterpret_borrow<py::object>(h));
+    if (py::len(seq) != N)
+        fail(field, "must have " + std::to_string(N) + " numbers, got " + std::to_string(py::len(seq)));
+    for (std::size_t i = 0; i < N; ++i) out[i] = toNumber(seq[i], field + "[" + std::to_string(i) + "]");
+    return out;
+}
+
+py::object required(const py::dict& d, const char* key, const std::string& what) {
+    if (!d.contains(key)) fail(key, std::string("missing from the ") + what + " action");
+    return d[key];
+}
+
+void rejectUnknownKeys(const py::dict& d, std::initializer_list<const char*> keys, const std::string& what) {
+    for (const auto& item : d) {
+        const std::string k = py::str(item.first);
+        bool known = false;
+        for (const char* key : keys) known = known || k == key;
+        if (!known) fail(k, "is not a key of the " + what + " action");
+    }
+}
+
+}  // namespace
+
+core::Grid gridFromArray(const py::handle& array, const char* field, int lo, int hi) {
+    py::array a;
+    try {
+        a = py::array::ensure(array);
+    } catch (const py::error_already_set&) {
+    }
+    if (!a) fail(field, "must be an array of shape (9, 11, 11), got " + typeName(array));
+    if (a.ndim() != 3 || a.shape(0) != core::kSizeY || a.shape(1) != core::kSizeX || a.shape(2) != core::kSizeZ) {
+        std::string shape = "(";
+        for (py::ssize_t i = 0; i < a.ndim(); ++i) shape += (i ? ", " : "") + std::to_string(a.shape(i));
+        fail(field, "must have shape (9, 11, 11) [y+1, x+5, z+5], got " + shape + (a.ndim() == 1 ? ",)" : ")"));
+    }
+    const auto kind = a.dtype().kind();
+    if (kind != 'i' && kind != 'u' && kind != 'b' && kind != 'f')
+        fail(field, "must hold integers, got dtype " + std::string(py::str(a.dtype())));
+    const py::array_t<double, py::array::c_style | py::array::forcecast> d(a);
+    const double* v = d.data();
+    core::Grid g;
+    for (int i = 0; i < core::kCells; ++i) {
+        const double x = v[i];
+        if (!(x == std::floor(x)) || x < lo || x > hi) {
+            const core::Block p = core::Grid::position(i);
+            fail(field, "cell [" + std::to_string(p.y + 1) + ", " + std::to_string(p.x + 5) + ", " + std::to_string(p.z + 5) +
+                            "] holds " + std::string(py::str(py::float_(x))) + ", expected an integer " +
+                            std::to_string(lo) + ".." + std::to_string(hi));
+        }
+        g.setCell(i, static_cast<std::int8_t>(x));
+    }
+    return g;
+}
+
+core::Grid gridFromBlocks(const py::handle& blocks, const char* field) {
+    if (py::isinstance<py::str>(blocks) || !py::hasattr(blocks, "__iter__"))
+        fail(field, "must be a list of (x, y, z, colour), got " + typeName(blocks));
+    std::vector<core::Block> list;
+    std::size_t i = 0;
+    for (const py::handle item : blocks) {
+        const std::string where = std::string(field) + "[" + std::to_string(i) + "]";
+        if (py::isinstance<py::str>(item) || !py::hasattr(item, "__len__"))
+            fail(where, "must be (x, y, z, colour), got " + typeName(item));
+        const py::list t(py::reinterpret_borrow<py::object>(item));
+        if (t.size() != 4) fail(where, "must have 4 values (x, y, z, colour), got " + std::to_string(t.size()));
+        core::Block b;
+        b.x = static_cast<int>(std::clamp(toInteger(t[0], where + ".x"), -1000000LL, 1000000LL));
+        b.y = static_cast<int>(std::clamp(toInteger(t[1], where + ".y"), -1000000LL, 1000000LL));
+        b.z = static_cast<int>(std::clamp(toInteger(t[2], where + ".z"), -1000000LL, 1000000LL));
+        b.colour = static_cast<int>(std::clamp(toInteger(t[3], where + ".colour"), -1000000LL, 1000000LL));
+        list.push_back(b);
+        ++i;
+    }
+    try {
+        return core::Grid::fromBlocks(list);
+    } catch (const core::GridError& e) {
+        fail(field, e.what());
+    }
+}
+
+core::Grid gridFromAny(const py::handle& value, const char* field) {
+    if (py::isinstance<py::array>(value)) return gridFromArray(value, field);
+    // A nested (9, 11, 11) sequence or a list of blocks: the first element tells.
+    if (py::hasattr(value, "__len__") && py::len(value) == core::kSizeY && !py::isinstance<py::str>(value)) {
+        const py::object first = py::reinterpret_borrow<py::object>(value)[py::int_(0)];
+        if (py::hasattr(first, "__len__") && py::len(first) == core::kSizeX) return gridFromArray(value, field);
+    }
+    return gridFromBlocks(value, field);
+}
+
+py::array_t<std::int32_t> gridToArray(const core::Grid& grid) {
+    py::array_t<std::int32_t> a({core::kSizeY, core::kSizeX, core::kSizeZ});
+    std::int32_t* out = a.mutable_data();
+    for (int i = 0; i < core::kCells; ++i) out[i] = grid.cell(i);
+    return a;
+}
+
+py::list gridToBlocks(const core::Grid& grid) {
+    py::list out;
+    for (const core::Block& b : grid.blocks()) out.append(py::make_tuple(b.x, b.y, b.z, b.colour));
+    return out;
+}
+
+core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options) {
+    if (options.discretize) {
+        if (py::isinstance<py::dict>(action))
+            throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got a dict");
+        long long id = 0;
+        try {
+            id = toInteger(action, "action");
+        } catch (const std::invalid_argument&) {
+            throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " + typeName(action));
+        }
+        if (id < 0 || id >= core::kDiscreteActions)
+            throw core::InvalidAction("action", "must be 0..17, got " + std::to_string(id));
+        return core::Action::discrete(static_cast<int>(id));
+    }
+    if (!py::isinstance<py::dict>(action))
+        throw core::InvalidAction("action", std::string("must be a dict (the ") + core::toString(options.config.actionSpace) +
+                                                " action space; pass discretize=True for int actions), got " + typeName(action));
+    const py::dict d = py::reinterpret_borrow<py::dict>(action);
+    try {
+        if (options.config.actionSpace == core::ActionSpace::Flying) {
+            rejectUnknownKeys(d, {"movement", "camera", "inventory", "placement"}, "flying");
+            const auto movement = toNumbers<3>(required(d, "movement", "flying"), "movement");
+            const auto camera = toNumbers<2>(required(d, "camera", "flying"), "camera");
+            const long long inventory = toInteger(required(d, "inventory", "flying"), "inventory");
+            const long long placement = toInteger(required(d, "placement", "flying"), "placement");
+            if (inventory < 0 || inventory > core::kNumColours) fail("inventory", "must be 0..6, got " + std::to_string(inventory));
+            if (placement < 0 || placement > 2) fail("placement", "must be 0, 1 or 2, got " + std::to_string(placement));
+            return core::Action::flying(movement, camera, static_cast<int>(inventory), static_cast<int>(placement));
+        }
+        rejectUnknownKeys(d, {"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"}, "walking");
+        bool flag[7];
+        const char* names[7] = {"forward", "back", "left", "right", "jump", "attack", "use"};
+        for (int i = 0; i < 7; ++i) {
+            const long long v = toInteger(required(d, names[i], "walking"), names[i]);
+            if (v != 0 && v != 1) fail(names[i], "must be 0 or 1, got " + std::to_string(v));
+            flag[i] = v == 1;
+        }
+        const auto camera = toNumbers<2>(required(d, "camera", "walking"), "camera");
+        const long long hotbar = toInteger(required(d, "hotbar", "walking"), "hotbar");
+        if (hotbar < 0 || hotbar > core::kNumColours) fail("hotbar", "must be 0..6, got " + std::to_string(hotbar));
+        return core::Action::walkingDict(flag[0], flag[1], flag[2], flag[3], flag[4], flag[5], flag[6], camera, static_cast<int>(hotbar));
+    } catch (const core::InvalidAction&) {
+        throw;
+    } catch (const std::invalid_argument& e) {
+        // fail() messages are "<field>: <message>"
+        const std::string what = e.what();
+        const auto colon = what.find(": ");
+        throw core::InvalidAction(what.substr(0, colon), colon == std::string::npos ? what : what.substr(colon + 2));
+    }
+}
+
+core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
+    core::EnvOptions options;
+    for (const auto& item : kwargs) {
+        const std::string name = py::str(item.first);
+        const py::handle v = item.second;
+        core::EnvOptionValue value;
+        if (py::isinstance<py::bool_>(v)) value = v.cast<bool>();
+        else if (py::isinstance<py::int_>(v)) value = v.cast<long long>();
+        else if (py::isinstance<py::float_>(v)) value = v.cast<double>();
+        else if (py::isinstance<py::str>(v)) value = v.cast<std::string>();
+        else if (v.is_none()) continue;  // the reference's name=None / render_size=None: the default
+        else if (py::isinstance<py::array>(v) && py::array(py::reinterpret_borrow<py::object>(v)).ndim() == 0)
+            value = py::cast<double>(v);
+        else if (py::hasattr(v, "__len__") && py::hasattr(v, "__iter__")) {
+            std::vector<long long> list;
+            std::size_t i = 0;
+            for (const py::handle x : v) list.push_back(toInteger(x, name + "[" + std::to_string(i++) + "]"));
+            value = std::move(list);
+        } else {
+            throw core::EnvOptionError(name, name + ": unsupported value of type " + typeName(v));
+        }
+        core::setEnvOption(options, name, value);
+    }
+    return options;
+}
+
+core::Task taskFromPython(const py::handle& task) {
+    if (!py::hasattr(task, "target_grid"))
+        throw std::invalid_argument("task: expected an iglu.gridworld Task (with target_grid), got " + typeName(task));
+    core::Task t;
+    t.target = gridFromAny(task.attr("target_grid"), "task.target_grid");
+    if (py::hasattr(task, "starting_grid") && !task.attr("starting_grid").is_none())
+        t.starting = gridFromAny(task.attr("starting_grid"), "task.starting_grid");
+    // obs['dialog'] is the task's whole chat (Environment shows Task::instruction).
+    if (py::hasattr(task, "chat") && !task.attr("chat").is_none()) t.instruction = py::str(task.attr("chat"));
+    for (const char* key : {"task_id", "id"})
+        if (py::hasattr(task, key) && !task.attr(key).is_none()) {
+            t.id = py::str(task.attr(key));
+            break;
+        }
+    return t;
+}
+
+}  // namespace iglu::python

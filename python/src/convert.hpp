@@ -1,0 +1,42 @@
+#pragma once
+// Conversions between Python / numpy values and the core's types, with errors that name the
+// field (ValueError / TypeError through pybind11's translation of std::invalid_argument).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
+
+#include "core/env/action.hpp"
+#include "core/env/env_options.hpp"
+#include "core/grid/grid.hpp"
+#include "core/task/task.hpp"
+
+namespace iglu::python {
+
+namespace py = pybind11;
+
+/// A dense (9, 11, 11) integer array [y+1, x+5, z+5] -> Grid. Values must lie in lo..hi
+/// (0..6 for worlds, -6..6 for diffs). Throws std::invalid_argument naming `field`.
+core::Grid gridFromArray(const py::handle& array, const char* field, int lo = 0, int hi = core::kNumColours);
+/// A sparse list of (x, y, z, colour) -> Grid (Grid::fromBlocks rules). Throws naming `field`.
+core::Grid gridFromBlocks(const py::handle& blocks, const char* field);
+/// Either form: a numpy array / nested sequence of shape (9, 11, 11), or a list of 4-tuples.
+core::Grid gridFromAny(const py::handle& value, const char* field);
+/// A new int32 (9, 11, 11) array.
+py::array_t<std::int32_t> gridToArray(const core::Grid& grid);
+/// A list of (x, y, z, colour) tuples sorted by (x, y, z).
+py::list gridToBlocks(const core::Grid& grid);
+
+/// An action in the form the options say: an int 0..17 when discretized, else the reference's
+/// dict for the action space. Throws InvalidAction naming the key ("camera", "movement[2]").
+core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options);
+
+/// Environment options from Python keyword arguments (reference names, env_options.hpp).
+core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs);
+
+/// A core task from a Python task object: iglu.gridworld Task (target_grid, starting_grid,
+/// chat) or anything with those attributes; `id` from its `task_id` / `id` attribute if present.
+core::Task taskFromPython(const py::handle& task);
+
+}  // namespace iglu::python

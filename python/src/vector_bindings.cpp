@@ -1,0 +1,184 @@
+// iglu._iglu.CoreVectorEnv: core::VectorEnv with its batched buffers as read-only numpy views.
+// The steps run in C++ threads with the GIL released.
+#include "bindings.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <vector>
+
+#include "convert.hpp"
+#include "core/vector/vector_env.hpp"
+
+namespace iglu::python {
+
+namespace {
+
+struct PyVectorEnv {
+    core::EnvOptions options;
+    std::unique_ptr<core::VectorEnv> env;
+    std::vector<core::Action> actions;       // reused per step (no allocation after the first)
+    std::vector<std::int64_t> discrete;
+    // True from before the GIL is released for a step until it is taken back: another Python
+    // thread can only see it true if the step really released the GIL (test_vector_env).
+    bool stepping = false;
+};
+
+// Runs `work` without the GIL, with `stepping` set around it.
+template <typename F>
+void withoutGil(PyVectorEnv& v, F&& work) {
+    v.stepping = true;
+    try {
+        py::gil_scoped_release nogil;
+        work();
+    } catch (...) {
+        v.stepping = false;
+        throw;
+    }
+    v.stepping = false;
+}
+
+template <typename T>
+py::array_t<T> view(const py::object& self, T* data, std::vector<py::ssize_t> shape) {
+    py::array_t<T> a(shape, {}, data, self);
+    a.attr("setflags")(py::arg("write") = false);
+    return a;
+}
+
+// The dict-of-arrays action for N environments: each key an array whose first dimension is N.
+void actionsFromDict(PyVectorEnv& v, const py::dict& d) {
+    const int n = v.env->size();
+    v.actions.resize(static_cast<std::size_t>(n));
+    const bool flying = v.options.config.actionSpace == core::ActionSpace::Flying;
+    const std::vector<const char*> keys = flying
+        ? std::vector<const char*>{"movement", "camera", "inventory", "placement"}
+        : std::vector<const char*>{"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"};
+    for (const auto& item : d) {
+        const std::string k = py::str(item.first);
+        bool known = false;
+        for (const char* key : keys) known = known || k == key;
+        if (!known) throw core::InvalidAction(k, std::string("is not a key of the ") + (flying ? "flying" : "walking") + " action");
+    }
+    std::vector<py::array_t<double, py::array::c_style | py::array::forcecast>> cols;
+    for (const char* key : keys) {
+        if (!d.contains(key)) throw core::InvalidAction(key, "missing from the actions");
+        py::array_t<double, py::array::c_style | py::array::forcecast> a;
+        try {
+            a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(d[key]);
+        } catch (const py::error_already_set&) {
+        }
+        if (!a) throw core::InvalidAction(key, "must be an array of numbers");
+        const std::string k = key;
+        const py::ssize_t width = (k == "movement") ? 3 : (k == "camera") ? 2 : 1;
+        const bool ok = width == 1 ? (a.ndim() == 1 && a.shape(0) == n) || (a.ndim() == 2 && a.shape(0) == n && a.shape(1) == 1)
+                                   : a.ndim() == 2 && a.shape(0) == n && a.shape(1) == width;
+        if (!ok)
+            throw core::InvalidAction(key, "must have shape (" + std::to_string(n) + (width == 1 ? ",)" : ", " + std::to_string(width) + ")"));
+        cols.push_back(std::move(a));
+    }
+    const auto intIn = [&](double x, int lo, int hi, std::size_t i, const char* key) {
+        if (!(x == static_cast<double>(static_cast<long long>(x))) || x < lo || x > hi)
+            throw core::InvalidAction("actions[" + std::to_string(i) + "]." + key,
+                                      "must be an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(x));
+        return static_cast<int>(x);
+    };
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+        try {
+            if (flying) {
+                const double* m = cols[0].data() + i * 3;
+                const double* c = cols[1].data() + i * 2;
+                const int inv = intIn(cols[2].data()[i], 0, core::kNumColours, i, "inventory");
+                const int pl = intIn(cols[3].data()[i], 0, 2, i, "placement");
+                v.actions[i] = core::Action::flying({m[0], m[1], m[2]}, {c[0], c[1]}, inv, pl);
+            } else {
+                bool f[7];
+                for (int j = 0; j < 7; ++j) f[j] = intIn(cols[static_cast<std::size_t>(j)].data()[i], 0, 1, i, keys[static_cast<std::size_t>(j)]) == 1;
+                const double* c = cols[7].data() + i * 2;
+                const int hotbar = intIn(cols[8].data()[i], 0, core::kNumColours, i, "hotbar");
+                v.actions[i] = core::Action::walkingDict(f[0], f[1], f[2], f[3], f[4], f[5], f[6], {c[0], c[1]}, hotbar);
+            }
+        } catch (const core::InvalidAction& e) {
+            if (e.field().rfind("actions[", 0) == 0) throw;
+            const std::string what = e.what();
+            throw core::InvalidAction("actions[" + std::to_string(i) + "]." + e.field(), what.substr(std::min(what.size(), e.field().size() + 2)));
+        }
+    }
+}
+
+}  // namespace
+
+void bindVectorEnv(py::module_& m) {
+    py::class_<PyVectorEnv>(m, "CoreVectorEnv", py::dynamic_attr(), "N environments stepped together in C++ (use iglu.VectorEnv).")
+        .def(py::init([](const py::list& tasks, int numEnvs, int numThreads, std::uint64_t seed, const py::kwargs& kwargs) {
+                 auto v = std::make_unique<PyVectorEnv>();
+                 v->options = envOptionsFromKwargs(kwargs);
+                 std::vector<core::Task> list;
+                 std::size_t i = 0;
+                 for (const py::handle t : tasks) {
+                     try {
+                         list.push_back(taskFromPython(t));
+                     } catch (const std::invalid_argument& e) {
+                         throw std::invalid_argument("tasks[" + std::to_string(i) + "]: " + e.what());
+                     }
+                     ++i;
+                 }
+                 v->env = std::make_unique<core::VectorEnv>(std::move(list), numEnvs, v->options.config, numThreads, seed);
+                 return v;
+             }),
+             py::arg("tasks"), py::arg("num_envs"), py::arg("num_threads") = 0, py::arg("seed") = 0)
+        .def("_reset", [](PyVectorEnv& v, std::optional<std::uint64_t> seed) { withoutGil(v, [&] { v.env->reset(seed); }); },
+             py::arg("seed") = py::none())
+        .def_property_readonly("_stepping", [](const PyVectorEnv& v) { return v.stepping; })
+        .def("_step", [](PyVectorEnv& v, const py::object& actions) {
+            const int n = v.env->size();
+            if (py::isinstance<py::dict>(actions)) {
+                if (v.options.discretize) throw core::InvalidAction("actions", "must be an int array of shape (" + std::to_string(n) + ",) (discretize=True), got a dict");
+                actionsFromDict(v, actions.cast<py::dict>());
+                withoutGil(v, [&] { v.env->step(std::span<const core::Action>(v.actions)); });
+                return;
+            }
+            if (!v.options.discretize)
+                throw core::InvalidAction("actions", "must be a dict of arrays (pass discretize=True for int actions)");
+            py::array a;
+            try {
+                a = py::array::ensure(actions);
+            } catch (const py::error_already_set&) {
+            }
+            if (!a || a.ndim() != 1 || a.shape(0) != n || (a.dtype().kind() != 'i' && a.dtype().kind() != 'u'))
+                throw core::InvalidAction("actions", "must be an integer array of shape (" + std::to_string(n) + ",)");
+            const auto ints = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+            v.discrete.assign(ints.data(), ints.data() + n);
+            withoutGil(v, [&] { v.env->step(std::span<const std::int64_t>(v.discrete)); });
+        }, py::arg("actions"))
+        .def("_buffers", [](py::object self) {
+            PyVectorEnv& v = self.cast<PyVectorEnv&>();
+            core::VectorEnv& e = *v.env;
+            const py::ssize_t n = e.size();
+            py::dict obs, out, info;
+            obs["inventory"] = view(self, e.inventory(), {n, core::kNumColours});
+            obs["compass"] = view(self, e.compass(), {n, 1});
+            obs["agentPos"] = view(self, e.agentPos(), {n, 5});
+            obs["grid"] = view(self, e.grid(), {n, core::kSizeY, core::kSizeX, core::kSizeZ});
+            if (e.config().targetInObs) obs["target_grid"] = view(self, e.targetGrid(), {n, core::kSizeY, core::kSizeX, core::kSizeZ});
+            if (e.config().povInObs) obs["pov"] = view(self, e.pov(), {n, e.config().pov.height, e.config().pov.width, 3});
+            info["max_intersection"] = view(self, e.maxIntersection(), {n});
+            info["precision"] = view(self, e.precision(), {n});
+            info["recall"] = view(self, e.recall(), {n});
+            info["f1"] = view(self, e.f1(), {n});
+            info["task_index"] = view(self, e.taskIndex(), {n});
+            info["elapsed_steps"] = view(self, e.elapsedSteps(), {n});
+            out["obs"] = obs;
+            out["info"] = info;
+            out["rewards"] = view(self, e.rewards(), {n});
+            out["terminated"] = view(self, reinterpret_cast<bool*>(e.terminated()), {n});
+            out["truncated"] = view(self, reinterpret_cast<bool*>(e.truncated()), {n});
+            return out;
+        })
+        .def("_dialog", [](PyVectorEnv& v, int i) { return std::string(v.env->dialog(i)); })
+        .def_property_readonly("num_envs", [](PyVectorEnv& v) { return v.env->size(); })
+        .def_property_readonly("num_threads", [](PyVectorEnv& v) { return v.env->threads(); })
+        .def_property_readonly("options", [](const PyVectorEnv& v) { return py::module_::import("json").attr("loads")(core::envOptionsJson(v.options)); });
+}
+
+}  // namespace iglu::python
