@@ -16,10 +16,21 @@ Environment::Environment(EnvConfig config) : config_(config) {
     reset();
 }
 
+PreparedTask::PreparedTask(const Task& task)
+    : task_{task.id, task.dialog, task.instruction, task.starting, task.target, {}},
+      synthetic_(task.target.minus(task.starting)),
+      real_(task.target) {}
+
 void Environment::setTask(const Task& task) {
     task_ = task;
     synthetic_.setTarget(task_.target.minus(task_.starting));
     real_.setTarget(task_.target);
+}
+
+void Environment::setTask(const PreparedTask& task) {
+    task_ = task.task_;
+    synthetic_ = task.synthetic_;
+    real_ = task.real_;
 }
 
 const Observation& Environment::reset() {

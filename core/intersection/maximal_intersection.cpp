@@ -56,13 +56,16 @@ void MaximalIntersection::setTarget(const Grid& target, const Grid& full) {
         }
     }
 
-    target_ = target;
-    targetSize_ = target.count();
-    for (int r = 0; r < 4; ++r) rotatedTargets_[static_cast<std::size_t>(r)] = rotated(target, r);
+    auto t = std::make_shared<Tables>();
+    t->target = target;
+    t->targetSize = target.count();
+    for (int r = 0; r < 4; ++r) t->rotatedTargets[static_cast<std::size_t>(r)] = rotated(target, r);
+    std::vector<Alignment>& alignments = t->alignments;
+    std::vector<std::int32_t>& offsets = t->offsets;
+    std::vector<std::int16_t>& entries = t->entries;
 
     // Admissible shifts per rotation, from the bounding box (in ix, iz) of the rotated full grid:
     // every non-zero cell must stay inside 0..10 after moving by (-dx, -dz).
-    alignments_.clear();
     for (int r = 0; r < 4; ++r) {
         const Grid fullR = rotated(full, r);
         int minX = kSizeX, maxX = -1, minZ = kSizeZ, maxZ = -1;
@@ -84,10 +87,10 @@ void MaximalIntersection::setTarget(const Grid& target, const Grid& full) {
         int n = 0;
         for (int dx = dxLo; dx <= dxHi; ++dx)
             for (int dz = dzLo; dz <= dzHi; ++dz) {
-                alignments_.push_back({dx, dz, r});
+                alignments.push_back({dx, dz, r});
                 ++n;
             }
-        admissible_[static_cast<std::size_t>(r)] = n;
+        t->admissible[static_cast<std::size_t>(r)] = n;
     }
 
     // Non-zero cells of each rotated target, as (grid index, value).
@@ -96,17 +99,17 @@ void MaximalIntersection::setTarget(const Grid& target, const Grid& full) {
     };
     std::array<std::vector<Cell>, 4> cells;
     for (int r = 0; r < 4; ++r) {
-        const Grid& t = rotatedTargets_[static_cast<std::size_t>(r)];
+        const Grid& rt = t->rotatedTargets[static_cast<std::size_t>(r)];
         for (int i = 0; i < kCells; ++i)
-            if (const int v = t.cell(i); v != 0)
+            if (const int v = rt.cell(i); v != 0)
                 cells[static_cast<std::size_t>(r)].push_back({i / kLayer, i % kLayer / kSizeZ, i % kSizeZ, v});
     }
 
     // CSR table: bucket (built cell, value) -> alignments whose aligned target cell there has that value.
-    offsets_.assign(static_cast<std::size_t>(kCells * kValues + 1), 0);
+    offsets.assign(static_cast<std::size_t>(kCells * kValues + 1), 0);
     auto forEachEntry = [&](auto&& fn) {
-        for (std::size_t a = 0; a < alignments_.size(); ++a) {
-            const Alignment& al = alignments_[a];
+        for (std::size_t a = 0; a < alignments.size(); ++a) {
+            const Alignment& al = alignments[a];
             for (const Cell& c : cells[static_cast<std::size_t>(al.rot)]) {
                 const int bx = c.ix - al.dx, bz = c.iz - al.dz;
                 if (!insideXZ(bx, bz)) continue;  // only when full differs from the target
@@ -114,27 +117,28 @@ void MaximalIntersection::setTarget(const Grid& target, const Grid& full) {
             }
         }
     };
-    forEachEntry([&](int b, std::size_t) { ++offsets_[static_cast<std::size_t>(b) + 1]; });
-    for (std::size_t b = 1; b < offsets_.size(); ++b) offsets_[b] += offsets_[b - 1];
-    entries_.assign(static_cast<std::size_t>(offsets_.back()), 0);
+    forEachEntry([&](int b, std::size_t) { ++offsets[static_cast<std::size_t>(b) + 1]; });
+    for (std::size_t b = 1; b < offsets.size(); ++b) offsets[b] += offsets[b - 1];
+    entries.assign(static_cast<std::size_t>(offsets.back()), 0);
     {
-        std::vector<std::int32_t> fill(offsets_.begin(), offsets_.end() - 1);
+        std::vector<std::int32_t> fill(offsets.begin(), offsets.end() - 1);
         forEachEntry([&](int b, std::size_t a) {
-            entries_[static_cast<std::size_t>(fill[static_cast<std::size_t>(b)]++)] = static_cast<std::int16_t>(a);
+            entries[static_cast<std::size_t>(fill[static_cast<std::size_t>(b)]++)] = static_cast<std::int16_t>(a);
         });
     }
 
     // Counters padded with zeros to whole lanes; padding is never incremented and, being 0, can
     // neither raise the maximum nor be reported by argmax (which requires a positive maximum).
-    const std::size_t padded = (alignments_.size() + kLane - 1) / kLane * kLane;
+    const std::size_t padded = (alignments.size() + kLane - 1) / kLane * kLane;
     counts_.assign(std::max<std::size_t>(padded, kLane), 0);
+    tables_ = std::move(t);
 }
 
 void MaximalIntersection::reset(const Grid& built) {
     std::fill(counts_.begin(), counts_.end(), std::int16_t{0});
     const std::int8_t* cells = built.data();
-    const std::int32_t* off = offsets_.data();
-    const std::int16_t* ent = entries_.data();
+    const std::int32_t* off = tables_->offsets.data();
+    const std::int16_t* ent = tables_->entries.data();
     std::int16_t* cnt = counts_.data();
     auto addCell = [&](int i) {
         const int v = cells[i];
@@ -156,15 +160,16 @@ void MaximalIntersection::reset(const Grid& built) {
 void MaximalIntersection::update(int idx, int oldValue, int newValue) noexcept {
     if (idx < 0 || idx >= kCells) return;
     std::int16_t* cnt = counts_.data();
-    const std::int16_t* ent = entries_.data();
+    const std::int16_t* ent = tables_->entries.data();
+    const std::int32_t* off = tables_->offsets.data();
     if (oldValue != 0 && oldValue >= -kNumColours && oldValue <= kNumColours) {
         const int b = bucket(idx, oldValue);
-        for (std::int32_t k = offsets_[static_cast<std::size_t>(b)], end = offsets_[static_cast<std::size_t>(b) + 1]; k < end; ++k)
+        for (std::int32_t k = off[b], end = off[b + 1]; k < end; ++k)
             --cnt[ent[k]];
     }
     if (newValue != 0 && newValue >= -kNumColours && newValue <= kNumColours) {
         const int b = bucket(idx, newValue);
-        for (std::int32_t k = offsets_[static_cast<std::size_t>(b)], end = offsets_[static_cast<std::size_t>(b) + 1]; k < end; ++k)
+        for (std::int32_t k = off[b], end = off[b + 1]; k < end; ++k)
             ++cnt[ent[k]];
     }
 }
@@ -204,18 +209,18 @@ Alignment MaximalIntersection::argmax() const noexcept {
     for (std::size_t i = 0; i < n; i += 8) {
         const int mask = _mm_movemask_epi8(
             _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), target));
-        if (mask != 0) return alignments_[i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask))) / 2];
+        if (mask != 0) return tables_->alignments[i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask))) / 2];
     }
 #else
     for (std::size_t a = 0; a < n; ++a)
-        if (p[a] == m) return alignments_[a];
+        if (p[a] == m) return tables_->alignments[a];
 #endif
     return {};  // unreachable: the maximum is some counter's value (padding is 0 < m)
 }
 
 int MaximalIntersection::intersectionAt(const Grid& built, Alignment a) const noexcept {
     if (a.rot < 0 || a.rot > 3) return 0;
-    const Grid& t = rotatedTargets_[static_cast<std::size_t>(a.rot)];
+    const Grid& t = tables_->rotatedTargets[static_cast<std::size_t>(a.rot)];
     int n = 0;
     for (int i = 0; i < kCells; ++i) {
         const int v = t.cell(i);
@@ -227,7 +232,7 @@ int MaximalIntersection::intersectionAt(const Grid& built, Alignment a) const no
     return n;
 }
 
-std::array<int, 4> MaximalIntersection::admissibleCounts() const noexcept { return admissible_; }
+std::array<int, 4> MaximalIntersection::admissibleCounts() const noexcept { return tables_->admissible; }
 
 IntersectionOverlay overlay(const Grid& target, const Grid& built) {
     MaximalIntersection mi(target);

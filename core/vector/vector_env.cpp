@@ -26,8 +26,12 @@ std::uint64_t envSeed(std::uint64_t seed, int i) noexcept {
 }  // namespace
 
 VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int numThreads, std::uint64_t seed)
-    : n_(numEnvs), config_(config), tasks_(std::make_shared<const std::vector<Task>>(std::move(tasks))) {
-    if (tasks_->empty()) throw std::invalid_argument("tasks: at least one task is needed");
+    : n_(numEnvs), config_(config) {
+    if (tasks.empty()) throw std::invalid_argument("tasks: at least one task is needed");
+    std::vector<PreparedTask> prepared;
+    prepared.reserve(tasks.size());
+    for (const Task& t : tasks) prepared.emplace_back(t);
+    tasks_ = std::make_shared<const std::vector<PreparedTask>>(std::move(prepared));
     if (numEnvs < 1 || numEnvs > 65536) throw std::invalid_argument("num_envs: must be 1..65536, got " + std::to_string(numEnvs));
     if (numThreads < 0) throw std::invalid_argument("num_threads: must be >= 0 (0 = one per core), got " + std::to_string(numThreads));
     if (config.povInObs && !config.pov.sizeValid()) throw std::invalid_argument("render_size: each side must be 1..4096");
@@ -60,7 +64,7 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
 VectorEnv::~VectorEnv() {
     stop_.store(true);
     generation_.fetch_add(1);
-    generation_.notify_all();
+    generation_.notify_all();  // unconditionally: a worker may be about to sleep
     for (auto& t : workers_) t.join();
 }
 
@@ -119,23 +123,41 @@ void VectorEnv::stepRange(int begin, int end) noexcept {
     }
 }
 
+namespace {
+
+// Spins on `cond` for a few microseconds (back-to-back steps never sleep), then returns.
+template <typename Cond>
+void spinWhile(Cond&& cond) noexcept {
+    for (int spin = 0; spin < 4000 && cond(); ++spin) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+}
+
+}  // namespace
+
+// Waking a thread costs a system call, so it is made only when that thread really sleeps:
+// sleepers_ counts workers blocked in wait(), mainWaiting_ says the caller is blocked.
 void VectorEnv::workerLoop(int worker) {
-    std::uint32_t seen = generation_.load();
+    // The generation the pool was made at (0), not a fresh load: the first step may already have
+    // been published before this thread got here.
+    std::uint32_t seen = 0;
     const int threads = static_cast<int>(workers_.size()) + 1;
     for (;;) {
-        // A short spin catches back-to-back steps without a sleep/wake; then block.
-        for (int spin = 0; spin < 4000 && generation_.load(std::memory_order_acquire) == seen; ++spin) {
-#if defined(__x86_64__) || defined(__i386__)
-            __builtin_ia32_pause();
-#endif
+        spinWhile([&] { return generation_.load(std::memory_order_acquire) == seen; });
+        if (generation_.load(std::memory_order_acquire) == seen) {
+            sleepers_.fetch_add(1, std::memory_order_seq_cst);
+            generation_.wait(seen, std::memory_order_seq_cst);
+            sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         }
-        generation_.wait(seen, std::memory_order_acquire);
         seen = generation_.load(std::memory_order_acquire);
         if (stop_.load()) return;
         const int begin = static_cast<int>(static_cast<long long>(n_) * worker / threads);
         const int end = static_cast<int>(static_cast<long long>(n_) * (worker + 1) / threads);
         stepRange(begin, end);
-        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+        if (pending_.fetch_sub(1, std::memory_order_seq_cst) == 1 && mainWaiting_.load(std::memory_order_seq_cst))
+            pending_.notify_one();
     }
 }
 
@@ -145,17 +167,17 @@ void VectorEnv::runParallel() {
         stepRange(0, n_);
         return;
     }
-    pending_.store(threads - 1, std::memory_order_release);
-    generation_.fetch_add(1, std::memory_order_acq_rel);
-    generation_.notify_all();
+    pending_.store(threads - 1, std::memory_order_seq_cst);
+    generation_.fetch_add(1, std::memory_order_seq_cst);
+    if (sleepers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
     stepRange(0, static_cast<int>(static_cast<long long>(n_) / threads));
-    for (int spin = 0; spin < 4000 && pending_.load(std::memory_order_acquire) != 0; ++spin) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
+    spinWhile([&] { return pending_.load(std::memory_order_acquire) != 0; });
+    if (pending_.load(std::memory_order_acquire) != 0) {
+        mainWaiting_.store(true, std::memory_order_seq_cst);
+        for (int left = pending_.load(std::memory_order_seq_cst); left != 0; left = pending_.load(std::memory_order_seq_cst))
+            pending_.wait(left, std::memory_order_seq_cst);
+        mainWaiting_.store(false, std::memory_order_seq_cst);
     }
-    for (int left = pending_.load(std::memory_order_acquire); left != 0; left = pending_.load(std::memory_order_acquire))
-        pending_.wait(left, std::memory_order_acquire);
 }
 
 void VectorEnv::reset(std::optional<std::uint64_t> seed) {

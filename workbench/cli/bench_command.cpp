@@ -60,8 +60,8 @@ void addBenchCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_flag("--quick", opts->quick, "Run a tenth of the work (smoke test; numbers are noisier)");
-    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, pov, import, query, lua, lua_threads, viewer)");
-    addNumberOption(cmd, "--threads", opts->threads, 1, 1024, "Threads for env_threads_speedup (default: max(2, cores))");
+    cmd->add_option("--only", opts->only, "Run only these benchmark groups (env, maxint, threads, vector, pov, import, query, lua, lua_threads, viewer)");
+    addNumberOption(cmd, "--threads", opts->threads, 1, 1024, "Threads for env_threads_speedup and vector_env_steps_per_s (default: max(2, cores))");
     cmd->add_option("--examples", opts->examples, "Folder with the bundled example data (default: share/iglu/examples beside the executable)")
         ->check(CLI::ExistingDirectory);
     cmd->add_option("--shared", opts->shared,

@@ -7,6 +7,7 @@
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/task/task_list.hpp"
 #include "core/util/rng.hpp"
+#include "core/vector/vector_env.hpp"
 #include "bench.hpp"
 
 namespace iglu::cli::bench {
@@ -196,6 +197,29 @@ void threadsBench(const Context& ctx, nlohmann::json& out) {
     out["env_threads_speedup"] = std::round(many / one * 100) / 100;
 }
 
+// vector_env_steps_per_s: core::VectorEnv (what iglu.VectorEnv steps), 256 environments over the
+// bench tasks, walking discrete uniform random actions, autoreset, on ctx.threads threads.
+void vectorBench(const Context& ctx, nlohmann::json& out) {
+    EnvConfig cfg;
+    cfg.maxSteps = 250;
+    constexpr int kEnvs = 256;
+    VectorEnv venv(benchTasks(ctx), kEnvs, cfg, ctx.threads, 1);
+    venv.reset();
+    Rng rng(5);
+    std::vector<std::int64_t> actions(static_cast<std::size_t>(kEnvs) * 64);
+    for (auto& a : actions) a = rng.below(kDiscreteActions);
+    const long long calls = std::max<long long>(100, scaled(ctx, 6'000'000) / kEnvs);
+    double best = 0;
+    for (int rep = 0; rep < 3; ++rep) {
+        const double t0 = now();
+        for (long long i = 0; i < calls; ++i)
+            venv.step(std::span<const std::int64_t>(actions.data() + (i & 63) * kEnvs, kEnvs));
+        best = std::max(best, static_cast<double>(calls) * kEnvs / (now() - t0));
+    }
+    out["vector_env_envs"] = kEnvs;
+    out["vector_env_threads"] = venv.threads();
+    out["vector_env_steps_per_s"] = std::round(best);
+}
 
 // pov_frames_per_s: 64x64 first-person frames of a real task's target (27 blocks), from poses
 // walking around the zone looking at it; env_pov_steps_per_s: walking random steps with the POV
@@ -234,7 +258,7 @@ void povBench(const Context& ctx, nlohmann::json& out) {
 }  // namespace
 
 std::vector<Benchmark> environmentBenchmarks() {
-    return {{"env", envBench}, {"maxint", maxintBench}, {"threads", threadsBench}, {"pov", povBench}};
+    return {{"env", envBench}, {"maxint", maxintBench}, {"threads", threadsBench}, {"vector", vectorBench}, {"pov", povBench}};
 }
 
 }  // namespace iglu::cli::bench

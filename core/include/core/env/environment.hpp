@@ -70,6 +70,21 @@ struct Observation {
     std::string_view dialog;
 };
 
+/// A task with its intersection tables built once. Environments that start on it share the
+/// tables instead of rebuilding them (core::VectorEnv resets thousands of environments a second
+/// onto a few tasks). Only what the environment uses is kept (no metadata).
+class PreparedTask {
+public:
+    explicit PreparedTask(const Task& task);
+    const Task& task() const noexcept { return task_; }
+
+private:
+    friend class Environment;
+    Task task_;
+    MaximalIntersection synthetic_;  // target - start
+    MaximalIntersection real_;       // target
+};
+
 struct StepResult {
     double reward = 0;
     bool done = false;
@@ -82,6 +97,8 @@ public:
 
     /// Sets the task (copies it) and builds the intersection tables; call reset() next.
     void setTask(const Task& task);
+    /// The same for a prepared task: copies the task, shares its tables (no table is rebuilt).
+    void setTask(const PreparedTask& task);
     /// Starts an episode: start grid, pose (0, 0, 0) facing -z, inventory 20 minus start blocks.
     const Observation& reset();
     /// One step. Throws InvalidAction (environment unchanged) for a bad action.

@@ -15,6 +15,7 @@
 // built - start), in -6..6.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/grid/grid.hpp"
@@ -31,7 +32,9 @@ Grid rotated(const Grid& g, int rot);
 
 /// Keeps per-alignment intersection counts against a built grid, so a single block change is an
 /// O(alignments touching that cell) update and the maximum is a scan of at most 484 counters.
-/// Setting a target allocates; reset / update / value / argmax do not.
+/// Setting a target builds its tables (allocates); reset / update / value / argmax do not. The
+/// tables never change once built and are shared by copies: copying a MaximalIntersection (e.g.
+/// to start another environment on the same task, core::PreparedTask) copies only its counters.
 class MaximalIntersection {
 public:
     MaximalIntersection();
@@ -58,22 +61,26 @@ public:
     /// Intersection without invariance: only (0, 0, rot 0).
     int intersectionNoInvariance(const Grid& built) const noexcept { return intersectionAt(built, {}); }
 
-    int targetSize() const noexcept { return targetSize_; }
+    int targetSize() const noexcept { return tables_->targetSize; }
     std::array<int, 4> admissibleCounts() const noexcept;
-    int alignmentCount() const noexcept { return static_cast<int>(alignments_.size()); }
-    const Grid& target() const noexcept { return target_; }
+    int alignmentCount() const noexcept { return static_cast<int>(tables_->alignments.size()); }
+    const Grid& target() const noexcept { return tables_->target; }
 
 private:
-    Grid target_;
-    std::array<Grid, 4> rotatedTargets_;
-    int targetSize_ = 0;
-    std::vector<Alignment> alignments_;   // admissible alignments in search order
-    std::array<int, 4> admissible_{};
-    std::vector<std::int16_t> counts_;     // one counter per alignment
-    // For every built cell and value v in -6..6: the alignments whose target cell at that built
-    // cell has value v (CSR layout: offsets_[cell * 13 + v + 6] .. offsets_[... + 1]).
-    std::vector<std::int32_t> offsets_;
-    std::vector<std::int16_t> entries_;
+    // Everything derived from the target (immutable once built, shared by copies).
+    struct Tables {
+        Grid target;
+        std::array<Grid, 4> rotatedTargets;
+        int targetSize = 0;
+        std::vector<Alignment> alignments;   // admissible alignments in search order
+        std::array<int, 4> admissible{};
+        // For every built cell and value v in -6..6: the alignments whose target cell at that built
+        // cell has value v (CSR layout: offsets[cell * 13 + v + 6] .. offsets[... + 1]).
+        std::vector<std::int32_t> offsets;
+        std::vector<std::int16_t> entries;
+    };
+    std::shared_ptr<const Tables> tables_;
+    std::vector<std::int16_t> counts_;     // one counter per alignment (padded to whole lanes)
 };
 
 /// Blocks of the built grid and target at the best alignment, for overlays.

@@ -40,7 +40,8 @@ public:
     int size() const noexcept { return n_; }
     int threads() const noexcept { return static_cast<int>(workers_.size()) + 1; }
     const EnvConfig& config() const noexcept { return config_; }
-    const std::vector<Task>& tasks() const noexcept { return *tasks_; }
+    int taskCount() const noexcept { return static_cast<int>(tasks_->size()); }
+    const Task& task(int index) const { return tasks_->at(static_cast<std::size_t>(index)).task(); }
 
     /// Resets every environment; with a seed, first re-seeds every generator from it.
     void reset(std::optional<std::uint64_t> seed = std::nullopt);
@@ -82,7 +83,7 @@ private:
 
     int n_ = 0;
     EnvConfig config_;
-    std::shared_ptr<const std::vector<Task>> tasks_;
+    std::shared_ptr<const std::vector<PreparedTask>> tasks_;  // tables built once, shared by every env
     std::vector<std::unique_ptr<Slot>> envs_;
     std::vector<std::int32_t> grid_, targetGrid_;
     std::vector<float> agentPos_, inventory_, compass_;
@@ -101,6 +102,8 @@ private:
     std::atomic<std::uint32_t> generation_{0};
     std::atomic<int> pending_{0};
     std::atomic<bool> stop_{false};
+    std::atomic<int> sleepers_{0};        // workers blocked in generation_.wait()
+    std::atomic<bool> mainWaiting_{false};  // the caller is blocked in pending_.wait()
 };
 
 }  // namespace iglu::core
