@@ -166,7 +166,7 @@ EnvOptions envOptionsFromJsonValue(const nlohmann::json& j, std::string_view whe
     return o;
 }
 
-nlohmann::json envOptionsJsonValue(const EnvOptions& o) {
+nlohmann::ordered_json envOptionsJsonValue(const EnvOptions& o) {
     const EnvConfig& c = o.config;
     return {{"action_space", toString(c.actionSpace)},
             {"discretize", o.discretize},

@@ -12,6 +12,7 @@ namespace iglu::core::detail {
 
 /// `j` must be an object; every key as setEnvOption, then checkEnvOptions. Throws EnvOptionError.
 EnvOptions envOptionsFromJsonValue(const nlohmann::json& j, std::string_view where);
-nlohmann::json envOptionsJsonValue(const EnvOptions& options);
+/// Every option, in the reference signature's order.
+nlohmann::ordered_json envOptionsJsonValue(const EnvOptions& options);
 
 }  // namespace iglu::core::detail

@@ -249,7 +249,7 @@ void readRolloutFile(const std::string& path, const std::function<void(RolloutRe
 }
 
 std::string rolloutLine(const RolloutRecord& r) {
-    json j = {{"format", kRolloutFormat}, {"agent", r.agent}, {"task_id", r.taskId}};
+    nlohmann::ordered_json j = {{"format", kRolloutFormat}, {"agent", r.agent}, {"task_id", r.taskId}};
     if (r.task)
         j["task"] = {{"starting_blocks", detail::gridJson(r.task->starting)},
                      {"target_blocks", detail::gridJson(r.task->target)},
@@ -258,7 +258,7 @@ std::string rolloutLine(const RolloutRecord& r) {
     j["env"] = detail::envOptionsJsonValue(r.env);
     j["seed"] = r.seed;
     j["repetition"] = r.repetition;
-    json actions = json::array();
+    nlohmann::ordered_json actions = nlohmann::ordered_json::array();
     std::vector<int> ids;
     bool allDiscrete = r.env.discretize;
     for (const auto& t : r.actionTexts) {

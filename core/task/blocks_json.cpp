@@ -32,8 +32,8 @@ Grid gridFromJson(const nlohmann::json& j, const std::string& field) {
     }
 }
 
-nlohmann::json gridJson(const Grid& g) {
-    nlohmann::json out = nlohmann::json::array();
+nlohmann::ordered_json gridJson(const Grid& g) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const auto& b : g.blocks()) out.push_back({b.x, b.y, b.z, b.colour});
     return out;
 }

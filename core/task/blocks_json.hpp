@@ -16,6 +16,6 @@ std::vector<Block> blocksFromJson(const nlohmann::json& j, const std::string& fi
 /// blocksFromJson + Grid::fromBlocks; its GridError becomes std::runtime_error "FIELD: block #i ...".
 Grid gridFromJson(const nlohmann::json& j, const std::string& field);
 /// The grid's blocks as [[x, y, z, colour], ...] (sorted as Grid::blocks()).
-nlohmann::json gridJson(const Grid& g);
+nlohmann::ordered_json gridJson(const Grid& g);
 
 }  // namespace iglu::core::detail
