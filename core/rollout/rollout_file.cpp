@@ -33,13 +33,13 @@ std::string shortDump(const json& j) {
     return s;
 }
 
-std::string str(const json& obj, const char* key, bool required) {
+std::string str(const json& obj, const char* key, bool required, const std::string& prefix = {}) {
     const auto it = obj.find(key);
     if (it == obj.end()) {
-        if (required) bad(key, "missing");
+        if (required) bad(prefix + key, "missing");
         return {};
     }
-    if (!it->is_string()) bad(key, "must be a string, got " + shortDump(*it));
+    if (!it->is_string()) bad(prefix + key, "must be a string, got " + shortDump(*it));
     return it->get<std::string>();
 }
 
@@ -136,8 +136,8 @@ Task taskOf(const json& t, const std::string& id) {
             bad("task." + key, "unknown key (a task has starting_blocks, target_blocks, instruction, dialog)");
     Task task;
     task.id = id;
-    task.instruction = str(t, "instruction", false);
-    task.dialog = str(t, "dialog", false);
+    task.instruction = str(t, "instruction", false, "task.");
+    task.dialog = str(t, "dialog", false, "task.");
     if (!t.contains("target_blocks")) bad("task.target_blocks", "missing");
     try {
         if (t.contains("starting_blocks") && !t["starting_blocks"].is_null())
