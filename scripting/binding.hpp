@@ -161,7 +161,7 @@ std::size_t taskTextBytes(lua_State* L, int idx);
 /// Heap bytes of a task held by C++ (strings, metadata, the object itself).
 std::size_t taskHeapBytes(const core::Task& t) noexcept;
 /// The largest max_steps a script may ask for.
-inline constexpr lua_Integer kMaxEpisodeSteps = 1'000'000'000;
+inline constexpr lua_Integer kMaxEpisodeSteps = core::EnvConfig::kMaxSteps;
 
 /// Pushes {precision, recall, f1, intersection, target_size, built_size, exact, dx, dz, rot}.
 int pushScores(lua_State* L, const core::Scores& s);

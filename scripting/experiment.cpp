@@ -138,7 +138,7 @@ struct Reader {
     }
 };
 
-// Bounds of the experiment's numbers (episode steps: detail::kMaxEpisodeSteps, pov: PovConfig).
+// Bounds of the experiment's numbers (episode steps and placement scales: core::EnvConfig, pov: PovConfig).
 constexpr lua_Integer kMaxEpisodesPerTask = 10'000;  // seeds x repetitions
 constexpr lua_Integer kMaxInstructionBudget = 1'000'000'000'000'000;  // 10^15: days of Lua, far from overflow
 constexpr lua_Integer kMaxMemoryMb = 1 << 20;                          // as `iglu lua --memory-mb`
@@ -221,8 +221,8 @@ ExperimentSpec loadExperiment(const std::string& path) {
         e.env.fixTunnelling = er.boolean(t, "fix_tunnelling", e.env.fixTunnelling);
         e.env.doneAfterMaxSteps = er.boolean(t, "done_after_max_steps", e.env.doneAfterMaxSteps);
         e.env.resetClearsAgentState = er.boolean(t, "reset_clears_agent_state", e.env.resetClearsAgentState);
-        e.env.rightPlacementScale = er.number(t, "right_placement_scale", "env.right_placement_scale", e.env.rightPlacementScale, -1e9, 1e9);
-        e.env.wrongPlacementScale = er.number(t, "wrong_placement_scale", "env.wrong_placement_scale", e.env.wrongPlacementScale, -1e9, 1e9);
+        e.env.rightPlacementScale = er.number(t, "right_placement_scale", "env.right_placement_scale", e.env.rightPlacementScale, -core::EnvConfig::kMaxPlacementScale, core::EnvConfig::kMaxPlacementScale);
+        e.env.wrongPlacementScale = er.number(t, "wrong_placement_scale", "env.wrong_placement_scale", e.env.wrongPlacementScale, -core::EnvConfig::kMaxPlacementScale, core::EnvConfig::kMaxPlacementScale);
         e.env.povInObs = er.boolean(t, "pov", e.env.povInObs);
         e.env.pov.width = static_cast<int>(er.integer(t, "pov_width", "env.pov_width", e.env.pov.width, 1, core::PovConfig::kMaxSide));
         e.env.pov.height = static_cast<int>(er.integer(t, "pov_height", "env.pov_height", e.env.pov.height, 1, core::PovConfig::kMaxSide));

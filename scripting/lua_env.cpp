@@ -77,8 +77,8 @@ int newEnvFn(lua_State* L) {  // iglu.env{action_space=, max_steps=, target_in_o
         c.maxSteps = static_cast<int>(intField(L, 1, "max_steps", c.maxSteps, 0, kMaxEpisodeSteps, "iglu.env"));
         c.selectAndPlace = boolOpt(L, 1, "select_and_place", c.selectAndPlace);
         c.targetInObs = boolOpt(L, 1, "target_in_obs", c.targetInObs);
-        c.rightPlacementScale = numberField(L, 1, "right_placement_scale", c.rightPlacementScale, -1e9, 1e9, "iglu.env");
-        c.wrongPlacementScale = numberField(L, 1, "wrong_placement_scale", c.wrongPlacementScale, -1e9, 1e9, "iglu.env");
+        c.rightPlacementScale = numberField(L, 1, "right_placement_scale", c.rightPlacementScale, -core::EnvConfig::kMaxPlacementScale, core::EnvConfig::kMaxPlacementScale, "iglu.env");
+        c.wrongPlacementScale = numberField(L, 1, "wrong_placement_scale", c.wrongPlacementScale, -core::EnvConfig::kMaxPlacementScale, core::EnvConfig::kMaxPlacementScale, "iglu.env");
         c.fixTunnelling = boolOpt(L, 1, "fix_tunnelling", c.fixTunnelling);
         c.doneAfterMaxSteps = boolOpt(L, 1, "done_after_max_steps", c.doneAfterMaxSteps);
         c.resetClearsAgentState = boolOpt(L, 1, "reset_clears_agent_state", c.resetClearsAgentState);

@@ -6,29 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "task/blocks_json.hpp"
 #include "core/util/file_read.hpp"
 #include "core/util/json_keys.hpp"
 #include "core/util/utf8.hpp"
 
 namespace iglu::core {
-
-namespace {
-
-std::vector<Block> blocksOf(const nlohmann::json& j, const char* field) {
-    if (!j.is_array()) throw std::runtime_error(std::string(field) + ": expected a list of [x, y, z, colour]");
-    std::vector<Block> out;
-    out.reserve(j.size());
-    for (std::size_t i = 0; i < j.size(); ++i) {
-        const auto& b = j[i];
-        if (!b.is_array() || b.size() != 4 || !b[0].is_number_integer() || !b[1].is_number_integer() ||
-            !b[2].is_number_integer() || !b[3].is_number_integer())
-            throw std::runtime_error(std::string(field) + "[" + std::to_string(i) + "]: expected [x, y, z, colour] integers");
-        out.push_back({b[0].get<int>(), b[1].get<int>(), b[2].get<int>(), b[3].get<int>()});
-    }
-    return out;
-}
-
-}  // namespace
 
 std::vector<Task> readTaskList(const std::string& path) {
     std::string text;
@@ -57,10 +40,9 @@ std::vector<Task> readTaskList(const std::string& path) {
             if (j.contains("instruction") && j["instruction"].is_string()) t.instruction = j["instruction"].get<std::string>();
             if (j.contains("dialog") && j["dialog"].is_string()) t.dialog = j["dialog"].get<std::string>();
             if (!j.contains("target_blocks")) throw std::runtime_error("target_blocks: missing");
-            t.starting = Grid::fromBlocks(j.contains("starting_blocks") && !j["starting_blocks"].is_null()
-                                              ? blocksOf(j["starting_blocks"], "starting_blocks")
-                                              : std::vector<Block>{});
-            t.target = Grid::fromBlocks(blocksOf(j["target_blocks"], "target_blocks"));
+            if (j.contains("starting_blocks") && !j["starting_blocks"].is_null())
+                t.starting = detail::gridFromJson(j["starting_blocks"], "starting_blocks");
+            t.target = detail::gridFromJson(j["target_blocks"], "target_blocks");
             for (const auto& [key, value] : j.items()) {
                 if (key == "id" || key == "instruction" || key == "dialog" || key == "starting_blocks" || key == "target_blocks")
                     continue;

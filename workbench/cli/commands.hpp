@@ -18,6 +18,8 @@ void addLabelCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
 void addLuaCommand(CLI::App& app);
 void addRenderCommand(CLI::App& app);
+void addExportCommand(CLI::App& app);
+void addExperimentsCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

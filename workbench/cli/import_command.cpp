@@ -1,6 +1,8 @@
 // iglu import singleturn|sessions|structures PATH --db FILE [--no-rollouts] [--json]
+// iglu import rollouts FILE --db FILE [--experiment NAME] [--keep-divergent] [--json] (import_rollouts.cpp)
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -8,6 +10,7 @@
 #include "datasets/importer.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
+#include "import_rollouts.hpp"
 #include "interrupt.hpp"
 #include "progress_line.hpp"
 
@@ -21,6 +24,8 @@ struct Options {
     std::string db;
     bool noRollouts = false;
     bool json = false;
+    std::string experiment;
+    bool keepDivergent = false;
 };
 
 nlohmann::json toJson(const datasets::ImportReport& r) {
@@ -37,6 +42,12 @@ nlohmann::json toJson(const datasets::ImportReport& r) {
 void importInto(const Options& o, catalog::Catalog& cat);
 
 void run(const Options& o) {
+    if (o.kind == "rollouts") {
+        importRollouts({o.path, o.db, o.experiment, o.keepDivergent, o.json});
+        return;
+    }
+    if (!o.experiment.empty() || o.keepDivergent)
+        throw std::runtime_error("--experiment and --keep-divergent apply to 'iglu import rollouts' only");
     auto cat = catalog::Catalog(o.db, catalog::OpenMode::Create);
     // A catalog this command created is removed again when the import fails before storing a task.
     const bool created = cat.createdFile();
@@ -72,17 +83,21 @@ void importInto(const Options& o, catalog::Catalog& cat) {
 
 void addImportCommand(CLI::App& app) {
     auto opts = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("import", "Import an IGLU dataset (original layout) into a catalog; re-importing updates, never duplicates");
-    cmd->add_option("KIND", opts->kind, "singleturn | sessions | structures")
+    auto* cmd = app.add_subcommand("import", "Import an IGLU dataset (original layout) or a rollout file of agent episodes into a "
+                                             "catalog; re-importing updates, never duplicates");
+    cmd->add_option("KIND", opts->kind, "singleturn | sessions | structures | rollouts")
         ->required()
-        ->check(CLI::IsMember({"singleturn", "sessions", "structures"}));
+        ->check(CLI::IsMember({"singleturn", "sessions", "structures", "rollouts"}));
     cmd->add_option("PATH", opts->path,
                     "singleturn: the dataset folder (clarifying_questions_train.csv ...); sessions: a builder-data folder "
-                    "or a folder holding one; structures: structures.json")
+                    "or a folder holding one; structures: structures.json; rollouts: a rollout file (docs/rollout_format.md), "
+                    "replayed and verified")
         ->required();
     cmd->add_option("--db", opts->db, "Catalog file (created if absent)")->required();
     cmd->add_flag("--no-rollouts", opts->noRollouts, "Do not store the builders' behaviour tapes");
     cmd->add_flag("--json", opts->json, "Print the import report as JSON");
+    cmd->add_option("--experiment", opts->experiment, "rollouts: store every episode under this experiment (default: each line's agent)");
+    cmd->add_flag("--keep-divergent", opts->keepDivergent, "rollouts: store episodes whose replay diverged from the file too");
     cmd->callback([opts] { run(*opts); });
 }
 

@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
     iglu::cli::addRunCommand(app);
     iglu::cli::addLuaCommand(app);
     iglu::cli::addRenderCommand(app);
+    iglu::cli::addExportCommand(app);
+    iglu::cli::addExperimentsCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -5,13 +5,16 @@
 // experiment configurations.
 //
 // Names (value type, default): action_space ("walking" | "flying", "walking"), discretize (bool,
-// false: recorded only, the env takes every form), max_steps (int 1..1000000, 250),
+// false: recorded only, the env takes every form; only with "walking"), max_steps (int
+// 1..EnvConfig::kMaxSteps, 250),
 // select_and_place (bool, false), right_placement_scale (number, 1.0), wrong_placement_scale
-// (number, 0.1), target_in_obs (bool, false), render (bool, false in rollout files: obs.pov),
-// render_size ([height, width] 1..4096, [64, 64]), pov_style ("reference" | "clean"), and the
+// (number, 0.1; both finite, |scale| <= EnvConfig::kMaxPlacementScale), target_in_obs (bool,
+// false), render (bool, false in rollout files: obs.pov), render_size ([height, width], each
+// 1..PovConfig::kMaxSide, [64, 64]), pov_style ("reference" | "clean"), and the
 // corrections of reference defects fix_tunnelling, done_after_max_steps,
 // reset_clears_agent_state (bool, false). The reference's vector_state / fake / name are accepted
 // and ignored (they do not change episodes).
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -41,9 +44,17 @@ struct EnvOptions {
 
 using EnvOptionValue = std::variant<bool, long long, double, std::string, std::vector<long long>>;
 
-/// Sets one option. Throws EnvOptionError naming `where` + name.
+/// Sets one option. Throws EnvOptionError naming `where` + name: the message reads
+/// "WHERE.NAME: problem" ("rollouts.jsonl:3: env.max_steps: must be an integer in 1..1000000000,
+/// got 0"), or "NAME: problem" when `where` is empty. Booleans take bool only, integers integer
+/// values only, numbers integers or finite doubles.
 void setEnvOption(EnvOptions& options, std::string_view name, const EnvOptionValue& value, std::string_view where = {});
-/// Parses a JSON object of options (every key as setEnvOption). Throws EnvOptionError.
+/// Checks what no single option can: discretize only with action_space "walking". Throws
+/// EnvOptionError (option "discretize"). envOptionsFromJson calls it; call it after a series of
+/// setEnvOption.
+void checkEnvOptions(const EnvOptions& options, std::string_view where = {});
+/// Parses a JSON object of options (every key as setEnvOption, then checkEnvOptions; a repeated
+/// key is an error). Throws EnvOptionError (option "" when the text is not a JSON object).
 EnvOptions envOptionsFromJson(std::string_view json, std::string_view where = {});
 /// The options as a JSON object (keyword names; options at their defaults are written too, so
 /// a file states what it ran with). envOptionsFromJson(envOptionsJson(o)) == o.

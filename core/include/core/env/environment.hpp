@@ -23,6 +23,11 @@ namespace iglu::core {
 
 /// Options of one environment. Defaults reproduce the reference's GridWorld(...) defaults.
 struct EnvConfig {
+    /// The largest maxSteps any front end accepts (Lua iglu.env and experiments, env options).
+    static constexpr int kMaxSteps = 1'000'000'000;
+    /// The largest |right/wrongPlacementScale| any front end accepts.
+    static constexpr double kMaxPlacementScale = 1e9;
+
     ActionSpace actionSpace = ActionSpace::Walking;
     int maxSteps = 250;
     bool selectAndPlace = false;       ///< a colour select also places (reference create_env uses true)

@@ -19,10 +19,12 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/env/action.hpp"
 #include "core/env/env_options.hpp"
+#include "core/env/environment.hpp"
 #include "core/grid/grid.hpp"
 #include "core/task/task.hpp"
 
@@ -50,10 +52,19 @@ struct RolloutRecord {
     int line = 0;                        ///< 1-based line in its file
 };
 
+inline constexpr std::size_t kMaxRolloutLineBytes = std::size_t(64) << 20;
+inline constexpr std::size_t kMaxRolloutActions = 1'000'000;
+
 /// Reads every line of a rollout file; calls `onRecord` per episode (streaming: memory stays
-/// bounded by one line). Limits: a line of at most 64 MiB, 1,000,000 actions per episode. Throws
-/// RolloutFileError naming file:line:field; blank lines are skipped.
-void readRolloutFile(const std::string& path, const std::function<void(RolloutRecord&&)>& onRecord);
+/// bounded by one line). Limits: a line of at most kMaxRolloutLineBytes, kMaxRolloutActions
+/// actions per episode. Throws RolloutFileError naming file:line: field ("runs.jsonl:4:
+/// actions[17].camera: ..."); blank lines are skipped. Exceptions of `onRecord` pass through
+/// unchanged. `onProgress` (may be empty) gets the bytes read so far and the file's size after
+/// every line.
+void readRolloutFile(const std::string& path, const std::function<void(RolloutRecord&&)>& onRecord,
+                     const std::function<void(std::size_t bytesRead, std::size_t fileBytes)>& onProgress = {});
+/// One line's episode (`where` names it in errors, e.g. "runs.jsonl:4"). Throws RolloutFileError.
+RolloutRecord parseRolloutLine(std::string_view line, const std::string& where);
 /// One line (no newline) for `record`: actions as ints when discretized, else as action texts.
 std::string rolloutLine(const RolloutRecord& record);
 
@@ -66,8 +77,11 @@ struct RolloutDivergence {
 };
 
 /// Replays `record` in `env` (setTask(task), reset(), step per action), calling `afterStep`
-/// (may be empty) after every step, and compares the recorded rewards and final grid.
-RolloutDivergence replayRollout(class Environment& env, const Task& task, const RolloutRecord& record,
+/// (may be empty) after every step with the step's result and action (the i-th call is
+/// record.actions[i]), and compares the recorded rewards (|difference| <= 1e-9 * max(1, |reward|))
+/// and the final grid. Every action is taken, also after a divergence. An action the environment
+/// refuses throws RolloutFileError "line L: actions[i].FIELD: ...".
+RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
                                 const std::function<void(const StepResult&, const Action&)>& afterStep = {});
 
 }  // namespace iglu::core

@@ -4,8 +4,10 @@
 // FileError saying which it is; a FIFO is never opened for reading (it would block until a writer
 // appears), and the file's type is checked again on the open descriptor.
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace iglu::core {
 
@@ -39,5 +41,13 @@ std::string fileProblem(const std::string& path, FileError::Kind* kind = nullptr
 void readRegularFile(const std::string& path, std::string& out, std::size_t padding = 0,
                      std::size_t maxBytes = std::size_t(1) << 31);
 std::string readRegularFile(const std::string& path, std::size_t maxBytes = std::size_t(1) << 31);
+
+/// Reads the regular file (checked as readRegularFile) line by line, streaming: memory stays
+/// bounded by the longest line. Calls `onLine(line, lineNo, bytesRead, fileBytes)` per line
+/// (without its '\n'; lineNo 1-based; bytesRead counts the line's end, fileBytes the size at open)
+/// including a last line without '\n'. A line longer than `maxLineBytes` throws FileError TooLarge
+/// "line N is longer than the limit of M bytes" before it is read whole.
+void readLines(const std::string& path, std::size_t maxLineBytes,
+               const std::function<void(std::string_view line, int lineNo, std::size_t bytesRead, std::size_t fileBytes)>& onLine);
 
 }  // namespace iglu::core

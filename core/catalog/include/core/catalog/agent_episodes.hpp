@@ -33,13 +33,18 @@ AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout
 
 /// What an external experiment ran: stored as the experiment's configuration JSON
 /// {"agent": ..., "source": "python" | "rollouts", "env": {keyword options}, "record_rollouts": true}.
+/// `envOptionsJson` is checked (core::envOptionsFromJson: throws core::EnvOptionError) and written
+/// with every option, so equal options give equal text.
 std::string externalExperimentConfig(const std::string& agent, const std::string& source, const std::string& envOptionsJson);
 
 /// Stores `episodes` under experiment `name` (created if absent; `agent` becomes its script,
 /// `configJson` its configuration) in one transaction: each rollout (source "experiment:<name>",
-/// kind agent), then its EpisodeRecord (success = core::exactCompletion). An existing episode with
-/// the same (task, seed, repetition) is replaced. Every task must be in the catalog. Throws
-/// CatalogError (nothing stored) naming the episode at fault. Returns the experiment id.
+/// kind agent), then its EpisodeRecord (success = ok && core::exactCompletion). An existing episode
+/// with the same (task, seed, repetition) is replaced (and its rollout deleted). Every task must be
+/// in the catalog. An experiment of that name stored with another `configJson` is refused (as `iglu
+/// run` refuses a changed configuration: results must not mix). Throws CatalogError (nothing
+/// stored) naming the unknown tasks / the episode at fault. Joins an enclosing
+/// Catalog::transaction. Returns the experiment id.
 std::int64_t storeAgentEpisodes(Catalog& catalog, const std::string& name, const std::string& agent,
                                 const std::string& configJson, std::span<const AgentEpisode> episodes);
 

@@ -1,0 +1,324 @@
+#include "core/rollout/rollout_file.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "env/env_options_json.hpp"
+#include "core/rollout/action_text.hpp"
+#include "task/blocks_json.hpp"
+#include "core/util/file_read.hpp"
+#include "core/util/json_keys.hpp"
+#include "core/util/utf8.hpp"
+
+namespace iglu::core {
+
+namespace {
+
+using nlohmann::json;
+
+/// A problem with one field of a line; the reader adds "file:line: ".
+struct FieldError {
+    std::string field, message;
+};
+
+[[noreturn]] void bad(std::string field, std::string message) { throw FieldError{std::move(field), std::move(message)}; }
+
+std::string shortDump(const json& j) {
+    std::string s = j.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (s.size() > 80) s = s.substr(0, 77) + "...";
+    return s;
+}
+
+std::string str(const json& obj, const char* key, bool required, const std::string& prefix = {}) {
+    const auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required) bad(prefix + key, "missing");
+        return {};
+    }
+    if (!it->is_string()) bad(prefix + key, "must be a string, got " + shortDump(*it));
+    return it->get<std::string>();
+}
+
+long long integerIn(const json& j, const std::string& field, long long min, long long max) {
+    const bool fits = j.is_number_integer() && !(j.is_number_unsigned() && j.get<unsigned long long>() >
+                                                                             static_cast<unsigned long long>(max));
+    if (!fits || j.get<long long>() < min || j.get<long long>() > max)
+        bad(field, "must be an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " + shortDump(j));
+    return j.get<long long>();
+}
+
+double finiteNumber(const json& j, const std::string& field) {
+    if (!j.is_number()) bad(field, "must be a number, got " + shortDump(j));
+    const double v = j.get<double>();
+    if (!std::isfinite(v)) bad(field, "must be a finite number");  // nlohmann never parses one; kept for safety
+    return v;
+}
+
+template <std::size_t N>
+std::array<double, N> numbers(const json& j, const std::string& field) {
+    if (!j.is_array() || j.size() != N) bad(field, "must be a list of " + std::to_string(N) + " numbers, got " + shortDump(j));
+    std::array<double, N> out{};
+    for (std::size_t i = 0; i < N; ++i) out[i] = finiteNumber(j[i], field + "[" + std::to_string(i) + "]");
+    return out;
+}
+
+/// A walking flag: 0 / 1 or false / true.
+bool flag(const json& j, const std::string& field) {
+    if (j.is_boolean()) return j.get<bool>();
+    return integerIn(j, field, 0, 1) != 0;
+}
+
+/// Every key of `keys` present in `obj`, and no other.
+template <std::size_t N>
+void exactKeys(const json& obj, const std::string& field, const std::array<const char*, N>& keys, const char* form) {
+    for (const auto& [key, value] : obj.items())
+        if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+            std::string known;
+            for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
+            bad(field + "." + key, std::string("unknown key (") + form + " actions have " + known + ")");
+        }
+    for (const char* k : keys)
+        if (!obj.contains(k)) bad(field + "." + k, "missing");
+}
+
+/// One action of the line: its normalised form and its text (action_text.hpp).
+void readAction(const json& a, const std::string& field, const EnvOptions& env, Action& action, std::string& text) {
+    const ActionSpace space = env.config.actionSpace;
+    try {
+        if (a.is_number_integer()) {
+            if (!env.discretize)
+                bad(field, "an integer action needs env.discretize = true (or give a dict or an action text)");
+            const int id = static_cast<int>(integerIn(a, field, 0, kDiscreteActions - 1));
+            action = Action::discrete(id);
+            formatDiscreteAction(id, text);
+        } else if (a.is_string()) {
+            const auto parsed = parseActionText(a.get<std::string>());
+            if (!parsed) bad(field, "not an action text (\"discrete N\", \"walking ...\" or \"flying ...\"): " + shortDump(a));
+            if (parsed->space != space)
+                bad(field, std::string("a ") + toString(parsed->space) + " action in an env with action_space \"" +
+                               toString(space) + "\"");
+            action = parsed->action;
+            if (parsed->discreteId >= 0) formatDiscreteAction(parsed->discreteId, text);
+            else formatAction(action, space, text);
+        } else if (a.is_object()) {
+            if (space == ActionSpace::Walking) {
+                exactKeys(a, field, std::array{"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"},
+                          "walking");
+                action = Action::walkingDict(flag(a["forward"], field + ".forward"), flag(a["back"], field + ".back"),
+                                             flag(a["left"], field + ".left"), flag(a["right"], field + ".right"),
+                                             flag(a["jump"], field + ".jump"), flag(a["attack"], field + ".attack"),
+                                             flag(a["use"], field + ".use"), numbers<2>(a["camera"], field + ".camera"),
+                                             static_cast<int>(integerIn(a["hotbar"], field + ".hotbar", 0, kNumColours)));
+            } else {
+                exactKeys(a, field, std::array{"movement", "camera", "inventory", "placement"}, "flying");
+                action = Action::flying(numbers<3>(a["movement"], field + ".movement"), numbers<2>(a["camera"], field + ".camera"),
+                                        static_cast<int>(integerIn(a["inventory"], field + ".inventory", 0, kNumColours)),
+                                        static_cast<int>(integerIn(a["placement"], field + ".placement", 0, 2)));
+            }
+            formatAction(action, space, text);
+        } else {
+            bad(field, "must be an integer 0..17, an action dict or an action text, got " + shortDump(a));
+        }
+        action.validate();
+    } catch (const InvalidAction& e) {
+        bad(field + "." + e.field(), e.what() + e.field().size() + 2);
+    }
+}
+
+Task taskOf(const json& t, const std::string& id) {
+    if (!t.is_object()) bad("task", "must be an object {starting_blocks, target_blocks, instruction, dialog}");
+    for (const auto& [key, value] : t.items())
+        if (key != "starting_blocks" && key != "target_blocks" && key != "instruction" && key != "dialog")
+            bad("task." + key, "unknown key (a task has starting_blocks, target_blocks, instruction, dialog)");
+    Task task;
+    task.id = id;
+    task.instruction = str(t, "instruction", false, "task.");
+    task.dialog = str(t, "dialog", false, "task.");
+    if (!t.contains("target_blocks")) bad("task.target_blocks", "missing");
+    try {
+        if (t.contains("starting_blocks") && !t["starting_blocks"].is_null())
+            task.starting = detail::gridFromJson(t["starting_blocks"], "task.starting_blocks");
+        task.target = detail::gridFromJson(t["target_blocks"], "task.target_blocks");
+    } catch (const std::runtime_error& e) {
+        const std::string m = e.what();
+        const auto colon = m.find(": ");
+        bad(m.substr(0, colon), colon == std::string::npos ? m : m.substr(colon + 2));
+    }
+    return task;
+}
+
+constexpr std::array<const char*, 10> kKeys{"format", "agent",      "task_id", "task",    "env",
+                                            "seed",   "repetition", "actions", "rewards", "final_grid"};
+
+RolloutRecord parse(std::string_view line) {
+    if (const auto badByte = invalidUtf8Offset(line))
+        bad("column " + std::to_string(*badByte + 1), "text is not UTF-8 (" + describeInvalidUtf8(line) + ")");
+    json j;
+    try {
+        j = json::parse(line);
+    } catch (const json::exception& e) {
+        bad("JSON", e.what());
+    }
+    if (const auto dup = findDuplicateKey(line)) bad(dup->key, "column " + std::to_string(dup->column) + ": duplicate key");
+    if (!j.is_object()) bad("line", "must be a JSON object (one episode per line)");
+    for (const auto& [key, value] : j.items())
+        if (std::none_of(kKeys.begin(), kKeys.end(), [&](const char* k) { return key == k; }))
+            bad(key, "unknown key (a rollout line has format, agent, task_id, task, env, seed, repetition, actions, "
+                     "rewards, final_grid)");
+    RolloutRecord r;
+    if (const std::string format = str(j, "format", true); format != kRolloutFormat)
+        bad("format", "must be \"" + std::string(kRolloutFormat) + "\", got " + shortDump(j["format"]));
+    r.agent = str(j, "agent", true);
+    if (r.agent.empty()) bad("agent", "must not be empty");
+    r.taskId = str(j, "task_id", true);
+    if (r.taskId.empty()) bad("task_id", "must not be empty");
+    if (j.contains("task") && !j["task"].is_null()) r.task = taskOf(j["task"], r.taskId);
+    if (j.contains("env")) {
+        try {
+            r.env = detail::envOptionsFromJsonValue(j["env"], "env");
+        } catch (const EnvOptionError& e) {
+            const std::string m = e.what();
+            const auto colon = m.find(": ");
+            bad(m.substr(0, colon), m.substr(colon + 2));
+        }
+    }
+    if (j.contains("seed")) r.seed = integerIn(j["seed"], "seed", std::numeric_limits<std::int64_t>::min(),
+                                               std::numeric_limits<std::int64_t>::max());
+    if (j.contains("repetition"))
+        r.repetition = static_cast<int>(integerIn(j["repetition"], "repetition", 0, std::numeric_limits<int>::max()));
+    const auto actions = j.find("actions");
+    if (actions == j.end()) bad("actions", "missing");
+    if (!actions->is_array()) bad("actions", "must be a list (one action per step)");
+    if (actions->size() > kMaxRolloutActions)
+        bad("actions", std::to_string(actions->size()) + " actions, more than the limit of " + std::to_string(kMaxRolloutActions));
+    r.actions.resize(actions->size());
+    r.actionTexts.resize(actions->size());
+    for (std::size_t i = 0; i < actions->size(); ++i)
+        readAction((*actions)[i], "actions[" + std::to_string(i) + "]", r.env, r.actions[i], r.actionTexts[i]);
+    if (j.contains("rewards") && !j["rewards"].is_null()) {
+        const json& rw = j["rewards"];
+        if (!rw.is_array()) bad("rewards", "must be a list of numbers (one per action)");
+        if (rw.size() != actions->size())
+            bad("rewards", std::to_string(rw.size()) + " rewards for " + std::to_string(actions->size()) + " actions");
+        std::vector<double> rewards(rw.size());
+        for (std::size_t i = 0; i < rw.size(); ++i) rewards[i] = finiteNumber(rw[i], "rewards[" + std::to_string(i) + "]");
+        r.rewards = std::move(rewards);
+    }
+    if (j.contains("final_grid") && !j["final_grid"].is_null()) {
+        try {
+            r.finalGrid = detail::gridFromJson(j["final_grid"], "final_grid");
+        } catch (const std::runtime_error& e) {
+            const std::string m = e.what();
+            const auto colon = m.find(": ");
+            bad(m.substr(0, colon), colon == std::string::npos ? m : m.substr(colon + 2));
+        }
+    }
+    return r;
+}
+
+std::string fmt(double v) { return json(v).dump(); }
+
+}  // namespace
+
+RolloutRecord parseRolloutLine(std::string_view line, const std::string& where) {
+    try {
+        return parse(line);
+    } catch (const FieldError& e) {
+        throw RolloutFileError(where + ": " + e.field + ": " + e.message);
+    }
+}
+
+void readRolloutFile(const std::string& path, const std::function<void(RolloutRecord&&)>& onRecord,
+                     const std::function<void(std::size_t, std::size_t)>& onProgress) {
+    try {
+        readLines(path, kMaxRolloutLineBytes, [&](std::string_view line, int lineNo, std::size_t read, std::size_t size) {
+            if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
+                RolloutRecord r = parseRolloutLine(line, path + ":" + std::to_string(lineNo));
+                r.line = lineNo;
+                onRecord(std::move(r));
+            }
+            if (onProgress) onProgress(read, size);
+        });
+    } catch (const FileError& e) {
+        throw RolloutFileError(path + ": cannot read the rollout file: " + e.message());
+    }
+}
+
+std::string rolloutLine(const RolloutRecord& r) {
+    nlohmann::ordered_json j = {{"format", kRolloutFormat}, {"agent", r.agent}, {"task_id", r.taskId}};
+    if (r.task)
+        j["task"] = {{"starting_blocks", detail::gridJson(r.task->starting)},
+                     {"target_blocks", detail::gridJson(r.task->target)},
+                     {"instruction", r.task->instruction},
+                     {"dialog", r.task->dialog}};
+    j["env"] = detail::envOptionsJsonValue(r.env);
+    j["seed"] = r.seed;
+    j["repetition"] = r.repetition;
+    nlohmann::ordered_json actions = nlohmann::ordered_json::array();
+    std::vector<int> ids;
+    bool allDiscrete = r.env.discretize;
+    for (const auto& t : r.actionTexts) {
+        if (!allDiscrete) break;
+        const auto a = parseActionText(t);
+        allDiscrete = a && a->discreteId >= 0;
+        if (allDiscrete) ids.push_back(a->discreteId);
+    }
+    if (allDiscrete)
+        for (int id : ids) actions.push_back(id);
+    else
+        for (std::size_t i = 0; i < r.actions.size(); ++i)
+            actions.push_back(i < r.actionTexts.size() && !r.actionTexts[i].empty() ? r.actionTexts[i]
+                                                                                     : actionText(r.actions[i], r.env.config.actionSpace));
+    j["actions"] = std::move(actions);
+    if (r.rewards) j["rewards"] = *r.rewards;
+    if (r.finalGrid) j["final_grid"] = detail::gridJson(*r.finalGrid);
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
+                                const std::function<void(const StepResult&, const Action&)>& afterStep) {
+    env.setTask(task);
+    env.reset();
+    RolloutDivergence d;
+    for (std::size_t i = 0; i < record.actions.size(); ++i) {
+        StepResult result;
+        try {
+            result = env.step(record.actions[i]);
+        } catch (const InvalidAction& e) {
+            throw RolloutFileError("line " + std::to_string(record.line) + ": actions[" + std::to_string(i) + "]." +
+                                   e.field() + ": the environment refuses it: " + (e.what() + e.field().size() + 2));
+        }
+        if (afterStep) afterStep(result, record.actions[i]);
+        if (d.ok() && record.rewards) {
+            const double want = (*record.rewards)[i];
+            if (std::abs(want - result.reward) > 1e-9 * std::max(1.0, std::abs(want))) {
+                d.step = static_cast<int>(i) + 1;
+                d.what = "reward " + fmt(want) + " in the file, " + fmt(result.reward) + " replayed";
+            }
+        }
+    }
+    if (record.finalGrid && *record.finalGrid != env.grid()) {
+        const Grid& want = *record.finalGrid;
+        int differing = 0;
+        std::string first;
+        for (int c = 0; c < kCells; ++c)
+            if (want.cell(c) != env.grid().cell(c)) {
+                if (differing++ == 0) {
+                    Block b = Grid::position(c);
+                    first = std::to_string(b.x) + " " + std::to_string(b.y) + " " + std::to_string(b.z) + ": colour " +
+                            std::to_string(want.cell(c)) + " in the file, " + std::to_string(env.grid().cell(c)) + " replayed";
+                }
+            }
+        const std::string what = "final grid: " + std::to_string(differing) + (differing == 1 ? " cell differs" : " cells differ") +
+                                 " (first at " + first + ")";
+        if (d.ok()) d.what = what;
+        else d.what += "; " + what;
+    }
+    return d;
+}
+
+}  // namespace iglu::core

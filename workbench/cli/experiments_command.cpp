@@ -1,0 +1,178 @@
+// iglu experiments list|show NAME|compare A B --db FILE [--json]
+//
+// The catalog's experiments in the terminal — Lua runs (`iglu run`), Python agents and imported
+// rollout files alike: the list (agent, episodes, success rate, mean F1, created), one
+// experiment's per-skill table exactly as `iglu run` prints it (scripting::storedSummary), and the
+// per-skill differences between two experiments with the number of episodes they share.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include "core/catalog/catalog.hpp"
+#include "scripting/experiment_session.hpp"
+#include "cli_util.hpp"
+#include "commands.hpp"
+#include "experiment_names.hpp"
+
+namespace iglu::cli {
+
+namespace {
+
+struct Options {
+    std::string action;
+    std::vector<std::string> names;
+    std::string db;
+    bool json = false;
+};
+
+nlohmann::json configOf(const catalog::ExperimentRecord& e) {
+    nlohmann::json cfg = nlohmann::json::parse(e.config, nullptr, false);
+    return cfg.is_discarded() || !cfg.is_object() ? nlohmann::json::object() : cfg;
+}
+
+/// The agent as the Experiments dock names it: an agent script's file name, or an external agent's name.
+std::string agentOf(const nlohmann::json& cfg) {
+    const auto it = cfg.find("agent");
+    if (it == cfg.end() || !it->is_string()) return {};
+    const std::string agent = it->get<std::string>();
+    return cfg.contains("source") ? agent : std::filesystem::path(agent).filename().string();
+}
+
+void list(const catalog::Catalog& cat, bool json) {
+    nlohmann::json rows = nlohmann::json::array();
+    if (!json) std::printf("%-24s %-20s %8s %8s %8s  %s\n", "experiment", "agent", "episodes", "success", "mean F1", "created");
+    const auto experiments = cat.experiments();
+    for (const auto& e : experiments) {
+        int episodes = 0, successes = 0, errors = 0;
+        double f1 = 0;
+        for (const auto& ep : cat.episodes(e.id)) {
+            ++episodes;
+            successes += ep.success ? 1 : 0;
+            errors += ep.ok ? 0 : 1;
+            f1 += ep.f1;
+        }
+        const double rate = episodes ? double(successes) / episodes : 0, meanF1 = episodes ? f1 / episodes : 0;
+        const nlohmann::json cfg = configOf(e);
+        const std::string agent = agentOf(cfg);
+        if (json)
+            rows.push_back({{"name", e.name},
+                            {"agent", agent},
+                            {"source", cfg.value("source", std::string("lua"))},
+                            {"episodes", episodes},
+                            {"success_rate", rate},
+                            {"mean_f1", meanF1},
+                            {"errors", errors},
+                            {"created", e.created}});
+        else
+            std::printf("%-24s %-20s %8d %7.1f%% %8.3f  %s\n", e.name.c_str(), agent.c_str(), episodes, 100 * rate, meanF1,
+                        e.created.c_str());
+    }
+    if (json) std::cout << jsonText(rows, 2) << "\n";
+    else std::printf("%zu experiments\n", experiments.size());
+}
+
+void show(const catalog::Catalog& cat, const std::string& name, bool json) {
+    const auto e = experimentNamed(cat, name);
+    const scripting::Summary summary = scripting::storedSummary(cat, e.id);
+    const nlohmann::json cfg = configOf(e);
+    if (json) {
+        nlohmann::json j = summary.toJson();
+        j["experiment"] = e.name;
+        j["agent"] = agentOf(cfg);
+        j["created"] = e.created;
+        j["config"] = cfg;
+        std::cout << jsonText(j, 2) << "\n";
+        return;
+    }
+    const nlohmann::json env = cfg.value("env", nlohmann::json::object());
+    std::cout << "experiment " << e.name << " (agent " << agentOf(cfg);
+    if (env.is_object() && env.contains("action_space") && env["action_space"].is_string())
+        std::cout << ", " << env["action_space"].get<std::string>();
+    if (env.is_object() && env.contains("max_steps")) std::cout << ", " << jsonText(env["max_steps"]) << " steps";
+    std::cout << "): " << summary.overall().episodes << " episodes, created " << e.created << "\n" << summary.table();
+}
+
+std::set<std::tuple<std::string, std::int64_t, int>> keysOf(const catalog::Catalog& cat, std::int64_t id) {
+    std::set<std::tuple<std::string, std::int64_t, int>> keys;
+    for (const auto& ep : cat.episodes(id)) keys.emplace(ep.taskId, ep.seed, ep.repetition);
+    return keys;
+}
+
+void compare(const catalog::Catalog& cat, const std::string& nameA, const std::string& nameB, bool json) {
+    const auto a = experimentNamed(cat, nameA), b = experimentNamed(cat, nameB);
+    const scripting::Summary sa = scripting::storedSummary(cat, a.id), sb = scripting::storedSummary(cat, b.id);
+    const auto ka = keysOf(cat, a.id), kb = keysOf(cat, b.id);
+    int common = 0;
+    for (const auto& k : ka) common += kb.count(k) ? 1 : 0;
+
+    std::set<std::string> skills;
+    for (const auto& [s, st] : sa.perSkill()) skills.insert(s);
+    for (const auto& [s, st] : sb.perSkill()) skills.insert(s);
+    const scripting::SkillStats none;
+    const auto statsOf = [&](const scripting::Summary& s, const std::string& skill) -> const scripting::SkillStats& {
+        if (skill == "all") return s.overall();
+        const auto it = s.perSkill().find(skill);
+        return it == s.perSkill().end() ? none : it->second;
+    };
+    std::vector<std::string> rows(skills.begin(), skills.end());
+    rows.push_back("all");
+
+    if (json) {
+        nlohmann::json per = nlohmann::json::object();
+        const auto row = [&](const std::string& skill) {
+            const auto &x = statsOf(sa, skill), &y = statsOf(sb, skill);
+            return nlohmann::json{{"episodes_a", x.episodes},
+                                  {"episodes_b", y.episodes},
+                                  {"success_rate_a", x.successRate()},
+                                  {"success_rate_b", y.successRate()},
+                                  {"success_rate_delta", y.successRate() - x.successRate()},
+                                  {"mean_f1_a", x.meanF1()},
+                                  {"mean_f1_b", y.meanF1()},
+                                  {"mean_f1_delta", y.meanF1() - x.meanF1()}};
+        };
+        for (const auto& s : skills) per[s] = row(s);
+        std::cout << jsonText({{"a", a.name}, {"b", b.name}, {"common_episodes", common}, {"per_skill", per}, {"all", row("all")}}, 2)
+                  << "\n";
+        return;
+    }
+    std::cout << "A = " << a.name << " (" << sa.overall().episodes << " episodes), B = " << b.name << " ("
+              << sb.overall().episodes << " episodes): " << common << " common episodes (task, seed, repetition)\n";
+    std::printf("%-10s %6s %6s %9s %9s %9s %9s %9s %9s\n", "skill", "eps A", "eps B", "success A", "success B", "B - A",
+                "mean F1 A", "mean F1 B", "B - A");
+    for (const auto& skill : rows) {
+        const auto &x = statsOf(sa, skill), &y = statsOf(sb, skill);
+        std::printf("%-10s %6d %6d %8.1f%% %8.1f%% %+8.1f%% %9.3f %9.3f %+9.3f\n", skill.c_str(), x.episodes, y.episodes,
+                    100 * x.successRate(), 100 * y.successRate(), 100 * (y.successRate() - x.successRate()), x.meanF1(),
+                    y.meanF1(), y.meanF1() - x.meanF1());
+    }
+}
+
+void run(const Options& o) {
+    const std::size_t want = o.action == "list" ? 0 : o.action == "show" ? 1 : 2;
+    if (o.names.size() != want)
+        throw std::runtime_error("experiments " + o.action + ": expects " +
+                                 (want == 0 ? std::string("no experiment name") : want == 1 ? "one experiment name" : "two experiment names") +
+                                 ", got " + std::to_string(o.names.size()));
+    const catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
+    if (o.action == "list") list(cat, o.json);
+    else if (o.action == "show") show(cat, o.names[0], o.json);
+    else compare(cat, o.names[0], o.names[1], o.json);
+}
+
+}  // namespace
+
+void addExperimentsCommand(CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("experiments", "List, show and compare the experiments stored in a catalog (Lua, Python, imported)");
+    cmd->add_option("ACTION", o->action, "list | show NAME | compare A B")->required()->check(CLI::IsMember({"list", "show", "compare"}));
+    cmd->add_option("NAME", o->names, "Experiment name(s)");
+    cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    cmd->add_flag("--json", o->json, "Print JSON (list: an array; show: the summary as `iglu run --json`; compare: per-skill deltas)");
+    cmd->callback([o] { run(*o); });
+}
+
+}  // namespace iglu::cli
