@@ -57,8 +57,9 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
     f1_.assign(n, 0.0);
 
     int threads = numThreads > 0 ? numThreads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    threads = std::min(threads, n_);
-    for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w] { workerLoop(w); });
+    threads_ = std::min(threads, n_);
+    workers_.reserve(static_cast<std::size_t>(threads_ - 1));
+    for (int w = 1; w < threads_; ++w) workers_.emplace_back([this, w] { workerLoop(w); });
 }
 
 VectorEnv::~VectorEnv() {
@@ -143,7 +144,7 @@ void VectorEnv::workerLoop(int worker) {
     // The generation the pool was made at (0), not a fresh load: the first step may already have
     // been published before this thread got here.
     std::uint32_t seen = 0;
-    const int threads = static_cast<int>(workers_.size()) + 1;
+    const int threads = threads_;  // not workers_.size(): the constructor is still starting them
     for (;;) {
         spinWhile([&] { return generation_.load(std::memory_order_acquire) == seen; });
         if (generation_.load(std::memory_order_acquire) == seen) {
@@ -162,7 +163,7 @@ void VectorEnv::workerLoop(int worker) {
 }
 
 void VectorEnv::runParallel() {
-    const int threads = static_cast<int>(workers_.size()) + 1;
+    const int threads = threads_;
     if (threads == 1) {
         stepRange(0, n_);
         return;

@@ -224,6 +224,7 @@ core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
         }
         core::setEnvOption(options, name, value);
     }
+    core::checkEnvOptions(options);
     return options;
 }
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-from ... import _iglu
-from ...spaces import action_space as _action_space, observation_space as _observation_space
-from ..tasks.task import Task
+from .. import _iglu
+from ..spaces import action_space as _action_space, observation_space as _observation_space
+from .tasks.task import Task
 
 
 class GridWorld(_iglu.CoreEnv):

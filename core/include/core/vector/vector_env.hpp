@@ -38,7 +38,7 @@ public:
     VectorEnv& operator=(const VectorEnv&) = delete;
 
     int size() const noexcept { return n_; }
-    int threads() const noexcept { return static_cast<int>(workers_.size()) + 1; }
+    int threads() const noexcept { return threads_; }
     const EnvConfig& config() const noexcept { return config_; }
     int taskCount() const noexcept { return static_cast<int>(tasks_->size()); }
     const Task& task(int index) const { return tasks_->at(static_cast<std::size_t>(index)).task(); }
@@ -82,6 +82,7 @@ private:
     ObservationSlot slotOf(int i) noexcept;
 
     int n_ = 0;
+    int threads_ = 1;  // the caller's thread and workers_.size() pool threads
     EnvConfig config_;
     std::shared_ptr<const std::vector<PreparedTask>> tasks_;  // tables built once, shared by every env
     std::vector<std::unique_ptr<Slot>> envs_;
