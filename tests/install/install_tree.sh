@@ -51,6 +51,18 @@ QT_QPA_PLATFORM=offscreen "$prefix/bin/iglu-workbench" --list-plugins > plugins.
 grep -q 'tasklist' plugins.txt || { cat plugins.txt; fail "tasklist plugin not listed"; }
 if grep -qi 'failed' plugins.txt; then cat plugins.txt; fail "a plugin failed to load"; fi
 
+# The Python package: importable from the installed dist-packages folder alone, and it works.
+pydir=$(find "$prefix/lib" -maxdepth 3 -type d -name dist-packages | head -n 1)
+[ -n "$pydir" ] && [ -d "$pydir/iglu" ] || fail "the iglu Python package was not installed under lib/python*/dist-packages"
+out=$(cd "$work" && PYTHONPATH="$pydir" LD_PRELOAD="${IGLU_PYTHON_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 "${IGLU_PYTHON:-python3}" -c "
+import iglu
+t = iglu.read_tasks('$prefix/share/iglu/examples/tasks/bench_tasks.jsonl')
+env = iglu.gridworld.GridWorld(render=False, discretize=True)
+env.set_task(t[0]); env.reset()
+print('python ok', iglu.__file__.startswith('$pydir'), env.step(1)[1])
+" 2>&1) || fail "import iglu from the installed tree: $out"
+echo "$out" | grep -q '^python ok True' || fail "the installed iglu package printed: $out"
+
 # No installed file names the source tree (the build tree is inside it or named separately).
 found=$(find "$prefix" -type f \( -path '*/bin/*' -o -name '*.so*' \) -exec grep -l -a -F -e "$src" -e "$build" {} + || true)
 if [ -n "$found" ]; then
