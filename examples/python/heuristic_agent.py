@@ -52,7 +52,7 @@ def main():
     ap.add_argument("--max-steps", type=int, default=250)
     args = ap.parse_args()
 
-    cat = iglu.Catalog(args.db)
+    cat = iglu.Catalog(args.db, mode="write")  # must exist: a mistyped path is an error, not a new empty catalog
     tasks = cat.tasks(args.filter)
     if not tasks:
         raise SystemExit(f"no task in {args.db} matches '{args.filter}'")
