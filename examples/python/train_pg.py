@@ -7,8 +7,8 @@ episodes are recorded into the catalog so they can be inspected in the workbench
     PYTHONPATH=build/release/python python3 examples/python/train_pg.py --db iglu.db --filter "limit:8"
     iglu experiments show pg-eval --db iglu.db      # or the workbench's Experiments dock / Playback
 
-The policy sees the grid (one-hot colours), the target grid, its pose and inventory; 18 discrete
-walking actions. It is a demonstration of the workflow, not a strong agent.
+The policy sees where target blocks are missing and built blocks are wrong, the colours still
+missing, its pose and inventory; 18 discrete walking actions. It is a demonstration of the workflow, not a strong agent.
 """
 import argparse
 import time
@@ -25,13 +25,19 @@ import iglu
 
 
 def features(obs):
-    """(N, F) float32: one-hot built grid and target grid (7 values each), pose, inventory."""
-    grid = torch.as_tensor(obs["grid"].reshape(len(obs["grid"]), -1), dtype=torch.long)
-    target = torch.as_tensor(obs["target_grid"].reshape(len(obs["grid"]), -1), dtype=torch.long)
-    onehot = lambda g: nn.functional.one_hot(g, 7)[..., 1:].float().flatten(1)
-    pos = torch.as_tensor(obs["agentPos"]) / torch.tensor([5.0, 5.0, 5.0, 90.0, 360.0])
-    inv = torch.as_tensor(obs["inventory"]) / 20.0
-    return torch.cat([onehot(grid), onehot(target), pos, inv], dim=1)
+    """(N, F) float32: where target blocks are missing and where built blocks are wrong (one value
+    per cell each), the colours still missing (6), pose and inventory. The observation arrays are
+    read-only views, so they are copied into tensors."""
+    n = len(obs["grid"])
+    grid = torch.from_numpy(np.array(obs["grid"], dtype=np.int64).reshape(n, -1))
+    target = torch.from_numpy(np.array(obs["target_grid"], dtype=np.int64).reshape(n, -1))
+    wrong_cell = grid != target
+    missing = (wrong_cell & (target > 0)).float()
+    wrong = (wrong_cell & (grid > 0)).float()
+    colours = torch.stack([(missing * (target == c)).sum(1) for c in range(1, 7)], dim=1) / 10.0
+    pos = torch.from_numpy(np.array(obs["agentPos"])) / torch.tensor([5.0, 5.0, 5.0, 90.0, 360.0])
+    inv = torch.from_numpy(np.array(obs["inventory"])) / 20.0
+    return torch.cat([missing, wrong, colours, pos, inv], dim=1)
 
 
 class Policy(nn.Module):
