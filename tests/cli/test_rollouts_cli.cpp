@@ -142,6 +142,20 @@ private slots:
         QCOMPARE(linesOf(some).size(), 4);  // 2 seeds x (oracle, random)
     }
 
+    void theBundledExampleImportsWithoutDivergence() {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("ex.db");
+        ProcessResult r = runIglu({"import", "rollouts", iglu::test::sourcePath("examples/rollouts/example.jsonl"), "--db", db, "--json"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const QJsonObject j = jsonOf(r);
+        QCOMPARE(j["episodes"].toInt(), 3);  // one episode, in each action form
+        QCOMPARE(j["diverged"].toInt(), 0);
+        QCOMPARE(j["new_tasks"].toInt(), 1);
+        const QJsonObject show = jsonOf(runIglu({"experiments", "show", "example_agent", "--db", db, "--json"}));
+        QCOMPARE(show["success_rate"].toDouble(), 1.0);
+        QCOMPARE(show["mean_steps"].toDouble(), 9.0);
+    }
+
     void divergencesAreReportedByLineAndStepAndNotStored() {
         QStringList lines = linesOf(exported_);
         QJsonObject second = QJsonDocument::fromJson(lines[1].toUtf8()).object();
