@@ -65,7 +65,9 @@ void readRolloutFile(const std::string& path, const std::function<void(RolloutRe
                      const std::function<void(std::size_t bytesRead, std::size_t fileBytes)>& onProgress = {});
 /// One line's episode (`where` names it in errors, e.g. "runs.jsonl:4"). Throws RolloutFileError.
 RolloutRecord parseRolloutLine(std::string_view line, const std::string& where);
-/// One line (no newline) for `record`: actions as ints when discretized, else as action texts.
+/// One line (no newline) for `record`: actions as ints when env.discretize and every action is a
+/// discrete one, else as action texts (record.actionTexts when it holds one per action, else made
+/// from record.actions).
 std::string rolloutLine(const RolloutRecord& record);
 
 /// Where a replay left the recorded episode: the first step whose reward differs, or the final
