@@ -302,6 +302,9 @@ std::string rolloutLine(const RolloutRecord& r) {
 
 RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
                                 const std::function<void(const StepResult&, const Action&)>& afterStep) {
+    if (record.rewards && record.rewards->size() != record.actions.size())  // a record not made by the reader
+        throw RolloutFileError("line " + std::to_string(record.line) + ": rewards: " + std::to_string(record.rewards->size()) +
+                               " rewards for " + std::to_string(record.actions.size()) + " actions");
     env.setTask(task);
     env.reset();
     RolloutDivergence d;

@@ -187,6 +187,13 @@ private slots:
         QCOMPARE(flyingBack.actionTexts, std::vector<std::string>{actionText(flying.actions[0], ActionSpace::Flying)});
     }
 
+    void aRecordWithRewardsNotOnePerActionIsRefused() {
+        RolloutRecord r = parseRolloutLine(text(goodLine()), "f:1");
+        r.rewards->pop_back();
+        Environment env(r.env.config);
+        QVERIFY_THROWS_EXCEPTION(RolloutFileError, replayRollout(env, *r.task, r));
+    }
+
     void badLinesNameTheLineAndField_data() {
         QTest::addColumn<QString>("key");    // "a.b" path into the good line; "" = replace the whole line
         QTest::addColumn<QString>("value");  // JSON text ("<remove>" to delete the key)

@@ -82,7 +82,8 @@ struct RolloutDivergence {
 /// (may be empty) after every step with the step's result and action (the i-th call is
 /// record.actions[i]), and compares the recorded rewards (|difference| <= 1e-9 * max(1, |reward|))
 /// and the final grid. Every action is taken, also after a divergence. An action the environment
-/// refuses throws RolloutFileError "line L: actions[i].FIELD: ...".
+/// refuses throws RolloutFileError "line L: actions[i].FIELD: ..."; so does a record whose
+/// rewards are not one per action (before any step).
 RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
                                 const std::function<void(const StepResult&, const Action&)>& afterStep = {});
 
