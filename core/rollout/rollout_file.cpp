@@ -222,6 +222,17 @@ RolloutRecord parse(std::string_view line) {
 
 std::string fmt(double v) { return json(v).dump(); }
 
+/// The discrete id 0..17 whose action is exactly `a`, or -1.
+int discreteIdOf(const Action& a) {
+    for (int id = 0; id < kDiscreteActions; ++id) {
+        const Action d = Action::discrete(id);
+        if (d.strafe0 == a.strafe0 && d.strafe1 == a.strafe1 && d.vertical == a.vertical && d.dyaw == a.dyaw &&
+            d.dpitch == a.dpitch && d.colour == a.colour && d.place == a.place && d.breakBlock == a.breakBlock)
+            return id;
+    }
+    return -1;
+}
+
 }  // namespace
 
 RolloutRecord parseRolloutLine(std::string_view line, const std::string& where) {
@@ -258,21 +269,31 @@ std::string rolloutLine(const RolloutRecord& r) {
     j["env"] = detail::envOptionsJsonValue(r.env);
     j["seed"] = r.seed;
     j["repetition"] = r.repetition;
-    nlohmann::ordered_json actions = nlohmann::ordered_json::array();
+    // Each action's text: the record's own when it has one per action, else made from the action
+    // (a discrete id when the action is exactly one of the 18).
+    const bool haveTexts = r.actionTexts.size() == r.actions.size();
     std::vector<int> ids;
     bool allDiscrete = r.env.discretize;
-    for (const auto& t : r.actionTexts) {
-        if (!allDiscrete) break;
-        const auto a = parseActionText(t);
-        allDiscrete = a && a->discreteId >= 0;
-        if (allDiscrete) ids.push_back(a->discreteId);
+    for (std::size_t i = 0; i < r.actions.size() && allDiscrete; ++i) {
+        int id = -1;
+        if (haveTexts) {
+            if (const auto a = parseActionText(r.actionTexts[i])) id = a->discreteId;
+        } else {
+            id = discreteIdOf(r.actions[i]);
+        }
+        allDiscrete = id >= 0;
+        ids.push_back(id);
     }
+    nlohmann::ordered_json actions = nlohmann::ordered_json::array();
     if (allDiscrete)
         for (int id : ids) actions.push_back(id);
     else
-        for (std::size_t i = 0; i < r.actions.size(); ++i)
-            actions.push_back(i < r.actionTexts.size() && !r.actionTexts[i].empty() ? r.actionTexts[i]
-                                                                                     : actionText(r.actions[i], r.env.config.actionSpace));
+        for (std::size_t i = 0; i < r.actions.size(); ++i) {
+            if (haveTexts && !r.actionTexts[i].empty()) actions.push_back(r.actionTexts[i]);
+            else if (const int id = discreteIdOf(r.actions[i]); id >= 0 && r.env.config.actionSpace == ActionSpace::Walking)
+                actions.push_back("discrete " + std::to_string(id));
+            else actions.push_back(actionText(r.actions[i], r.env.config.actionSpace));
+        }
     j["actions"] = std::move(actions);
     if (r.rewards) j["rewards"] = *r.rewards;
     if (r.finalGrid) j["final_grid"] = detail::gridJson(*r.finalGrid);
@@ -281,6 +302,9 @@ std::string rolloutLine(const RolloutRecord& r) {
 
 RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
                                 const std::function<void(const StepResult&, const Action&)>& afterStep) {
+    if (record.rewards && record.rewards->size() != record.actions.size())  // a record not made by the reader
+        throw RolloutFileError("line " + std::to_string(record.line) + ": rewards: " + std::to_string(record.rewards->size()) +
+                               " rewards for " + std::to_string(record.actions.size()) + " actions");
     env.setTask(task);
     env.reset();
     RolloutDivergence d;

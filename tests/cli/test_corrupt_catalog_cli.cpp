@@ -31,7 +31,7 @@ ProcessResult runIglu(const QStringList& args, bool asOtherUser = false) {
 class TestCorruptCatalogCli : public QObject {
     Q_OBJECT
     QTemporaryDir work_;
-    QString good_, labels_;
+    QString good_, labels_, rollouts_;
 
 private slots:
     void initTestCase() {
@@ -46,6 +46,11 @@ private slots:
         ProcessResult exp = runIglu({"label", "export", "--db", good_, "--out", labels_});
         QVERIFY2(exp.exitCode == 0, qPrintable(exp.err));
         QVERIFY(!QFileInfo::exists(good_ + "-wal"));
+        // A rollout file of one episode on a task of the catalog.
+        rollouts_ = iglu::test::writeFile(work_.path(), "rollouts.jsonl",
+                                          R"({"format": "iglu-rollout/1", "agent": "a", "task_id": "C1", )"
+                                          R"("env": {"discretize": true}, "actions": [1, 17, 16]})");
+        QVERIFY(!rollouts_.isEmpty());
     }
 
     void everyCommandRefusesEveryCorruptCatalog() {
@@ -64,6 +69,12 @@ private slots:
             {"label", "import", labels_, "--db", "%1"},
             {"run", iglu::test::sourcePath("examples/experiments/oracle_flying.lua"), "--db", "%1", "--tasks", "ids:C1", "--quiet"},
             {"render", "--db", "%1", "--task", "C1", "--pov", "--size", "32x32", "--out", out + "/pov.png"},
+            // After `run`: its experiment exists in the good copy.
+            {"experiments", "list", "--db", "%1"},
+            {"experiments", "show", "oracle_flying", "--db", "%1", "--json"},
+            {"experiments", "compare", "oracle_flying", "oracle_flying", "--db", "%1"},
+            {"export", "rollouts", "--db", "%1", "--experiment", "oracle_flying", "-o", out + "/rollouts.jsonl"},
+            {"import", "rollouts", rollouts_, "--db", "%1"},
         };
         // The control: each command works on a good copy (so a refusal below is about the file).
         {
@@ -114,7 +125,9 @@ private slots:
              {QStringList{"tasks", "--db", absent}, QStringList{"label", "auto", "--db", absent},
               QStringList{"label", "export", "--db", absent, "--out", dir.filePath("l.csv")},
               QStringList{"label", "import", labels_, "--db", absent},
-              QStringList{"render", "--db", absent, "--task", "C1", "--pov", "--out", dir.filePath("p.png")}}) {
+              QStringList{"render", "--db", absent, "--task", "C1", "--pov", "--out", dir.filePath("p.png")},
+              QStringList{"experiments", "list", "--db", absent},
+              QStringList{"export", "rollouts", "--db", absent, "--task", "C1", "-o", dir.filePath("r.jsonl")}}) {
             const ProcessResult r = runIglu(args);
             QVERIFY2(!r.crashed && r.exitCode != 0, qPrintable(args.join(' ')));
             QVERIFY2(r.err.contains("absent.db"), qPrintable(args.join(' ') + ": " + r.err));

@@ -15,6 +15,7 @@
 
 #include <sys/stat.h>
 
+#include "core/rollout/action_text.hpp"
 #include "core/rollout/rollout_file.hpp"
 #include "core/util/file_read.hpp"
 #include "support/files.hpp"
@@ -171,6 +172,26 @@ private slots:
         discrete.actionTexts = {"discrete 3", "discrete 17"};
         discrete.rewards.reset();
         QVERIFY(rolloutLine(discrete).find("\"actions\":[3,17]") != std::string::npos);
+        // Actions without their texts (a caller that only has actions): the same line.
+        discrete.actionTexts.clear();
+        QVERIFY(rolloutLine(discrete).find("\"actions\":[3,17]") != std::string::npos);
+        discrete.env.discretize = false;
+        QVERIFY(rolloutLine(discrete).find("\"actions\":[\"discrete 3\",\"discrete 17\"]") != std::string::npos);
+        RolloutRecord flying = r;
+        flying.env.discretize = false;
+        flying.env.config.actionSpace = ActionSpace::Flying;
+        flying.actions = {Action::flying({0.25, -1, 0}, {1.5, 0}, 3, 1)};
+        flying.actionTexts.clear();
+        flying.rewards.reset();
+        const RolloutRecord flyingBack = parseRolloutLine(rolloutLine(flying), "f:1");
+        QCOMPARE(flyingBack.actionTexts, std::vector<std::string>{actionText(flying.actions[0], ActionSpace::Flying)});
+    }
+
+    void aRecordWithRewardsNotOnePerActionIsRefused() {
+        RolloutRecord r = parseRolloutLine(text(goodLine()), "f:1");
+        r.rewards->pop_back();
+        Environment env(r.env.config);
+        QVERIFY_THROWS_EXCEPTION(RolloutFileError, replayRollout(env, *r.task, r));
     }
 
     void badLinesNameTheLineAndField_data() {

@@ -23,7 +23,9 @@
 #include <QBarSet>
 #include <QChartView>
 
+#include "core/catalog/agent_episodes.hpp"
 #include "core/catalog/catalog.hpp"
+#include "core/rollout/step_recorder.hpp"
 #include "core/metrics/metrics.hpp"
 #include "support/gui_main.hpp"
 #include "scripting/agent.hpp"
@@ -395,6 +397,64 @@ private slots:
         QVERIFY(rollout != nullptr);
         QCOMPARE(int(rollout->size()), steps);
         QCOMPARE(combo->currentData().toLongLong(), sel.rolloutId());
+    }
+
+    // An external agent's experiment (a Python agent, an imported rollout file): its script is no
+    // Lua file. It is listed with its agent and "rollouts recorded", and an episode opens its stored
+    // rollout in the player; nothing tries to run it through Lua.
+    void anExternalAgentsExperimentOpensItsStoredRollouts() {
+        std::vector<catalog::AgentEpisode> stored;
+        {
+            catalog::Catalog writer(db_.toStdString(), catalog::OpenMode::ReadWrite);
+            for (const QString& id : taskIds_) {
+                core::Environment env;
+                env.setTask(writer.task(id.toStdString())->task);
+                env.reset();
+                core::StepRecorder rec;
+                rec.begin(env, core::RolloutKind::Agent, "", 40);
+                for (int i = 0; i < 40; ++i) {
+                    const int action = (i * 7 + 3) % core::kDiscreteActions;
+                    rec.record(env, env.step(action), action);
+                }
+                stored.push_back(catalog::finishedEpisode(env, rec.take(), 5, 0));
+            }
+            catalog::storeAgentEpisodes(writer, "python-agent", "python:my_agent",
+                                        catalog::externalExperimentConfig("my_agent", "python", R"({"discretize": true})"), stored);
+        }
+        QMetaObject::invokeMethod(panel_, "refresh");
+        bool ok = false;
+        QMetaObject::invokeMethod(panel_, "selectExperiment", Q_RETURN_ARG(bool, ok), Q_ARG(QString, QStringLiteral("python-agent")));
+        QVERIFY(ok);
+        auto* list = child<QTableWidget>("experimentsList");
+        int row = -1;
+        for (int r = 0; r < list->rowCount(); ++r)
+            if (list->item(r, 0)->text() == QStringLiteral("python-agent")) row = r;
+        QVERIFY(row >= 0);
+        QCOMPARE(list->item(row, 1)->text(), QStringLiteral("my_agent"));
+        QVERIFY2(list->item(row, 2)->text().contains(QStringLiteral("rollouts recorded")), qPrintable(list->item(row, 2)->text()));
+        QVERIFY2(list->item(row, 2)->text().contains(QStringLiteral("250 steps")), qPrintable(list->item(row, 2)->text()));
+
+        auto* tabs = child<QTabWidget>("experimentTabs");
+        auto* episodes = child<QTableWidget>("episodesTable");
+        tabs->setCurrentWidget(episodes);
+        QCOMPARE(episodes->rowCount(), taskIds_.size());
+        const qint64 rolloutId = episodes->item(1, 0)->data(plugins::experiments::kRolloutIdRole).toLongLong();
+        QVERIFY(rolloutId > 0);
+        const QString task = episodes->item(1, 0)->text();
+        episodes->scrollToItem(episodes->item(1, 0));
+        const QPoint at = episodes->visualItemRect(episodes->item(1, 0)).center();
+        QTest::mouseClick(episodes->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(episodes->viewport(), Qt::LeftButton, {}, at);
+        Selection& sel = wb_->context().selection();
+        QTRY_COMPARE(sel.taskId(), task);
+        QCOMPARE(sel.rolloutId(), rolloutId);  // the stored rollout, not a replay (which would be a session rollout < 0)
+        const auto rollout = wb_->context().data().rollout(rolloutId);
+        QVERIFY(rollout != nullptr);
+        QCOMPARE(int(rollout->size()), 40);
+        const auto it = std::find_if(stored.begin(), stored.end(),
+                                     [&](const catalog::AgentEpisode& e) { return QString::fromStdString(e.taskId) == task; });
+        QVERIFY(it != stored.end());
+        QVERIFY(rollout->finalGrid() == it->rollout.finalGrid());
     }
 
     void scriptErrorsAreShownPerEpisode() {

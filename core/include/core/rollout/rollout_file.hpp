@@ -65,7 +65,9 @@ void readRolloutFile(const std::string& path, const std::function<void(RolloutRe
                      const std::function<void(std::size_t bytesRead, std::size_t fileBytes)>& onProgress = {});
 /// One line's episode (`where` names it in errors, e.g. "runs.jsonl:4"). Throws RolloutFileError.
 RolloutRecord parseRolloutLine(std::string_view line, const std::string& where);
-/// One line (no newline) for `record`: actions as ints when discretized, else as action texts.
+/// One line (no newline) for `record`: actions as ints when env.discretize and every action is a
+/// discrete one, else as action texts (record.actionTexts when it holds one per action, else made
+/// from record.actions).
 std::string rolloutLine(const RolloutRecord& record);
 
 /// Where a replay left the recorded episode: the first step whose reward differs, or the final
@@ -80,7 +82,8 @@ struct RolloutDivergence {
 /// (may be empty) after every step with the step's result and action (the i-th call is
 /// record.actions[i]), and compares the recorded rewards (|difference| <= 1e-9 * max(1, |reward|))
 /// and the final grid. Every action is taken, also after a divergence. An action the environment
-/// refuses throws RolloutFileError "line L: actions[i].FIELD: ...".
+/// refuses throws RolloutFileError "line L: actions[i].FIELD: ..."; so does a record whose
+/// rewards are not one per action (before any step).
 RolloutDivergence replayRollout(Environment& env, const Task& task, const RolloutRecord& record,
                                 const std::function<void(const StepResult&, const Action&)>& afterStep = {});
 
