@@ -345,4 +345,32 @@ RolloutDivergence replayRollout(Environment& env, const Task& task, const Rollou
     return d;
 }
 
+RolloutRecord rolloutRecordOf(const Rollout& rollout, std::string agent, const Task& task, const EnvOptions& env,
+                              std::int64_t seed, int repetition) {
+    RolloutRecord r;
+    r.agent = std::move(agent);
+    r.taskId = task.id;
+    r.task = task;
+    r.env = env;
+    r.seed = seed;
+    r.repetition = repetition;
+    std::vector<double> rewards;
+    rewards.reserve(rollout.frames.size());
+    r.actions.reserve(rollout.frames.size());
+    r.actionTexts.reserve(rollout.frames.size());
+    for (std::size_t i = 0; i < rollout.frames.size(); ++i) {
+        const RolloutFrame& f = rollout.frames[i];
+        const auto action = parseActionText(f.action);
+        if (!action)
+            throw RolloutFileError("rollout " + std::to_string(rollout.id) + " of task " + task.id + ", frame " + std::to_string(i + 1) +
+                                   ": action '" + f.action + "' is not an environment step's action text");
+        r.actions.push_back(action->action);
+        r.actionTexts.push_back(f.action);
+        rewards.push_back(f.reward);
+    }
+    r.rewards = std::move(rewards);
+    r.finalGrid = rollout.finalGrid();
+    return r;
+}
+
 }  // namespace iglu::core

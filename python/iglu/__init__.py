@@ -5,6 +5,7 @@
 * :class:`iglu.VectorEnv` — N environments stepped in C++ threads per call.
 * :class:`iglu.Catalog` — tasks, labels, experiments; recording any agent's episodes.
 * :class:`iglu.ReferenceRecorder` — records the reference GridWorld and checks it against ours.
+* :class:`iglu.RolloutWriter` — episodes to a rollout file for `iglu import rollouts`.
 * Functions: :func:`maximal_intersection`, :func:`scores`, :func:`iglu2022_scores`,
   :func:`auto_label`, :func:`render_pov`, :func:`to_dense`, :func:`to_sparse`,
   :func:`read_tasks`.
@@ -15,7 +16,7 @@ from . import _iglu
 from ._iglu import (Episode, InvalidAction, EnvOptionError, auto_label, iglu2022_scores, intersection_at,
                     maximal_intersection, render_pov, scores, to_dense, to_sparse)
 from . import gridworld, spaces
-from .catalog import Catalog, ExperimentRecording
+from .catalog import Catalog, ExperimentRecording, RolloutWriter
 from .env import Env
 from .gridworld.tasks.task import Task
 from .reference import ReferenceRecorder
@@ -30,6 +31,6 @@ def read_tasks(path: str) -> list:
     return [Task.from_dict(d) for d in _iglu._read_task_list(str(path))]
 
 
-__all__ = ["Catalog", "Env", "Episode", "EnvOptionError", "ExperimentRecording", "InvalidAction", "ReferenceRecorder",
+__all__ = ["Catalog", "Env", "Episode", "EnvOptionError", "ExperimentRecording", "InvalidAction", "ReferenceRecorder", "RolloutWriter",
            "Task", "VectorEnv", "auto_label", "gridworld", "iglu2022_scores", "intersection_at", "maximal_intersection",
            "read_tasks", "render_pov", "scores", "spaces", "to_dense", "to_sparse"]

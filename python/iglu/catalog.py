@@ -140,3 +140,45 @@ class ExperimentRecording:
 
     def __exit__(self, *exc) -> None:
         self.commit()
+
+
+class RolloutWriter:
+    """Writes recorded episodes to a rollout file (JSON Lines, docs/rollout_format.md), for agents
+    that run where there is no catalog: ``iglu import rollouts FILE --db DB`` later replays each
+    episode in the C++ environment, verifies its rewards and final grid, and stores it.
+
+        with iglu.RolloutWriter("episodes.jsonl", agent="my_ppo") as out:
+            obs, info = env.reset(seed=s)            # env = iglu.Env(..., record=True)
+            ...
+            out.add(env, seed=s)
+    """
+
+    def __init__(self, path, *, agent: str):
+        self.path, self.agent = str(path), agent
+        self._file = open(self.path, "w", encoding="utf-8")
+        self.count = 0
+
+    def add(self, env, seed: int = 0, repetition: int = 0):
+        """Writes the episode ``env`` played since its last reset (made with ``record=True``)."""
+        if not env._recording:
+            raise ValueError("env: was not made with record=True, so it kept no rollout")
+        task = getattr(env, "task", None)
+        task_id = getattr(task, "task_id", None)
+        if not task_id:
+            raise ValueError("env.task: has no task_id (a rollout line names its task)")
+        episode = env._finish_episode(seed, repetition)
+        episode.task_id = task_id
+        self._file.write(episode._rollout_line(self.agent, task, env.options) + "\n")
+        self._file.flush()
+        self.count += 1
+        return episode
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> "RolloutWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

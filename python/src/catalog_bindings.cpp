@@ -8,6 +8,7 @@
 #include "core/catalog/agent_episodes.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
+#include "core/rollout/rollout_file.hpp"
 
 namespace iglu::python {
 
@@ -80,6 +81,13 @@ void bindCatalog(py::module_& m) {
             for (const auto& f : e.rollout.frames) out.append(f.action);
             return out;
         }, "The action text of every step (core/rollout/action_text.hpp).")
+        .def("_rollout_line", [](const catalog::AgentEpisode& e, const std::string& agent, const py::handle& task,
+                                 const py::dict& options) {
+            core::Task t = taskFromPython(task);
+            t.id = e.taskId;
+            return core::rolloutLine(core::rolloutRecordOf(e.rollout, agent, t, envOptionsFromKwargs(options), e.seed, e.repetition));
+        }, py::arg("agent"), py::arg("task"), py::arg("options"),
+             "The episode as one line of a rollout file (docs/rollout_format.md), task blocks inline.")
         .def("__repr__", [](const catalog::AgentEpisode& e) {
             return "<iglu.Episode task=" + e.taskId + " seed=" + std::to_string(e.seed) + " steps=" + std::to_string(e.steps) +
                    " f1=" + std::to_string(e.scores.f1) + ">";

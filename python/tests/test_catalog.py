@@ -120,3 +120,49 @@ def test_recording_needs_catalog_tasks_and_a_recording_env(catalog_path):
     plain.reset()
     with pytest.raises(ValueError):
         cat.experiment("y", agent="a", env=plain).add(plain)
+
+
+def test_rollout_writer_files_import_without_divergence(tmp_path, conformance_dir, iglu_cli):
+    tasks = iglu.read_tasks(conformance_dir / "tasks.jsonl")[:3]
+    path = tmp_path / "episodes.jsonl"
+    results = {}
+    for options in ({"discretize": True}, {"action_space": "flying"}):
+        env = iglu.Env(tasks, max_steps=80, record=True, **options)
+        rng = np.random.default_rng(4)
+        with iglu.RolloutWriter(path if options.get("discretize") else tmp_path / "flying.jsonl", agent="writer") as out:
+            for i in range(len(tasks)):
+                env.reset(options={"task": i})
+                while True:
+                    a = env.action_space.sample()
+                    _, _, term, trunc, _ = env.step(a)
+                    if term or trunc:
+                        break
+                e = out.add(env, seed=i)
+                results[(options.get("action_space", "walking"), tasks[i].task_id)] = e.f1
+        assert out.count == len(tasks)
+    # The tasks travel inline: a fresh catalog without them imports the files (tasks stored as custom).
+    fresh = tmp_path / "fresh.db"
+    for name, f in (("walking", path), ("flying", tmp_path / "flying.jsonl")):
+        iglu_cli("import", "rollouts", f, "--db", fresh, "--experiment", name)  # exit 1 if any diverged
+        episodes = iglu.Catalog(fresh, mode="read").episodes(name)
+        assert len(episodes) == len(tasks)
+        for ep in episodes:
+            assert ep["f1"] == pytest.approx(results[(name, ep["task_id"])])
+
+
+def test_reference_recorder_episodes_are_stored(catalog_path):
+    cat = iglu.Catalog(catalog_path)
+    task = cat.tasks("limit:1")[0]
+    rec = iglu.ReferenceRecorder(iglu.gridworld.GridWorld(render=False, discretize=True, max_steps=40),
+                                 discretize=True, max_steps=40)
+    rec.set_task(task)
+    rec.reset()
+    done = False
+    rng = np.random.default_rng(0)
+    while not done:
+        _, _, done, _ = rec.step(int(rng.integers(18)))
+    assert rec.divergence is None
+    with cat.experiment("reference-run", agent="reference gridworld", env=rec.mirror) as run:
+        run.add(rec.mirror, seed=0)
+    [ep] = cat.episodes("reference-run")
+    assert ep["task_id"] == task.task_id and ep["steps"] == 40

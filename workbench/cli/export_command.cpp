@@ -19,7 +19,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
-#include "core/rollout/action_text.hpp"
 #include "core/rollout/rollout_file.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
@@ -99,26 +98,11 @@ void run(const Options& o) {
                     t = tasks.emplace(ep.taskId, std::move(rec->task)).first;
                 }
                 core::RolloutRecord r;
-                r.agent = e.name;
-                r.taskId = ep.taskId;
-                r.task = t->second;
-                r.env = env;
-                r.seed = ep.seed;
-                r.repetition = ep.repetition;
-                std::vector<double> rewards;
-                for (std::size_t i = 0; i < rollout->frames.size(); ++i) {
-                    const auto& f = rollout->frames[i];
-                    const auto action = core::parseActionText(f.action);
-                    if (!action)
-                        throw std::runtime_error("experiment " + e.name + ": rollout " + std::to_string(*ep.rolloutId) + " frame " +
-                                                 std::to_string(i + 1) + ": action '" + f.action +
-                                                 "' is not an environment step's action text");
-                    r.actions.push_back(action->action);
-                    r.actionTexts.push_back(f.action);
-                    rewards.push_back(f.reward);
+                try {
+                    r = core::rolloutRecordOf(*rollout, e.name, t->second, env, ep.seed, ep.repetition);
+                } catch (const core::RolloutFileError& err) {
+                    throw std::runtime_error("experiment " + e.name + ": " + err.what());
                 }
-                r.rewards = std::move(rewards);
-                r.finalGrid = rollout->finalGrid();
                 out << core::rolloutLine(r) << '\n';
                 ++written;
             }

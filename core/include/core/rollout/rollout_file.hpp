@@ -26,6 +26,7 @@
 #include "core/env/env_options.hpp"
 #include "core/env/environment.hpp"
 #include "core/grid/grid.hpp"
+#include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
 
 namespace iglu::core {
@@ -65,6 +66,13 @@ void readRolloutFile(const std::string& path, const std::function<void(RolloutRe
                      const std::function<void(std::size_t bytesRead, std::size_t fileBytes)>& onProgress = {});
 /// One line's episode (`where` names it in errors, e.g. "runs.jsonl:4"). Throws RolloutFileError.
 RolloutRecord parseRolloutLine(std::string_view line, const std::string& where);
+/// The record of a recorded agent episode (frames with action texts, core::StepRecorder): its
+/// actions, per-step rewards and final grid, with the task's blocks inline. Throws
+/// RolloutFileError naming the frame whose action is not an environment step's text (a human
+/// tape's frame).
+RolloutRecord rolloutRecordOf(const Rollout& rollout, std::string agent, const Task& task, const EnvOptions& env,
+                              std::int64_t seed, int repetition);
+
 /// One line (no newline) for `record`: actions as ints when env.discretize and every action is a
 /// discrete one, else as action texts (record.actionTexts when it holds one per action, else made
 /// from record.actions).
