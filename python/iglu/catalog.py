@@ -27,14 +27,22 @@ class Catalog:
     "create" (made if absent). Errors name the file."""
 
     def __init__(self, path: str, mode: str = "create"):
-        self._core = _iglu.CoreCatalog(str(path), mode)
+        self._open = _iglu.CoreCatalog(str(path), mode)
+        self._path = self._open.path
+
+    @property
+    def _core(self):
+        if self._open is None:
+            raise ValueError(f"catalog {self._path} is closed")
+        return self._open
 
     @property
     def path(self) -> str:
-        return self._core.path
+        return self._path
 
     def close(self) -> None:
-        self._core = None
+        """Closes the database (tasks already read stay usable)."""
+        self._open = None
 
     def __enter__(self) -> "Catalog":
         return self

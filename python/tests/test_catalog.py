@@ -166,3 +166,15 @@ def test_reference_recorder_episodes_are_stored(catalog_path):
         run.add(rec.mirror, seed=0)
     [ep] = cat.episodes("reference-run")
     assert ep["task_id"] == task.task_id and ep["steps"] == 40
+
+
+def test_a_closed_catalog_says_so_and_its_tasks_stay_usable(catalog_path):
+    cat = iglu.Catalog(catalog_path, mode="read")
+    tasks = cat.tasks("limit:2")
+    cat.close()
+    with pytest.raises(ValueError) as err:
+        cat.tasks()
+    assert "closed" in str(err.value) and str(catalog_path) in str(err.value)
+    env = iglu.Env(tasks, discretize=True)
+    env.reset()
+    assert env.step(1)[4]["target_size"] == tasks[env.task_index].target_size

@@ -149,3 +149,14 @@ def test_bad_construction():
         assert text in str(err.value)
     with pytest.raises(ValueError):
         iglu.VectorEnv([], num_envs=2)
+
+
+def test_batched_views_outlive_the_vector_env(example_tasks):
+    import gc
+    venv = iglu.VectorEnv(example_tasks, num_envs=3, num_threads=2, seed=0, discretize=True)
+    obs, info = venv.reset()
+    grid, f1 = obs["grid"], info["f1"]
+    expected = grid.copy()
+    del venv, obs, info
+    gc.collect()
+    assert np.array_equal(grid, expected) and f1.shape == (3,)
