@@ -22,6 +22,20 @@ from . import _iglu
 from .gridworld.tasks.task import Task
 
 
+def take_episode(env, seed: int, repetition: int, why_id: str):
+    """The episode ``env`` (made with ``record=True``) played since its last reset, with its task
+    (which must have a task_id); the env's recorder starts over."""
+    if not env._recording:
+        raise ValueError("env: was not made with record=True, so it kept no rollout")
+    task = getattr(env, "task", None)
+    task_id = getattr(task, "task_id", None)
+    if not task_id:
+        raise ValueError(f"env.task: has no task_id ({why_id})")
+    episode = env._finish_episode(seed, repetition)
+    episode.task_id = task_id
+    return episode, task
+
+
 class Catalog:
     """``Catalog(path, mode="create")``: mode "read" (never written), "write" (must exist) or
     "create" (made if absent). Errors name the file."""
@@ -123,14 +137,8 @@ class ExperimentRecording:
         """Takes the episode ``env`` played since its last reset (it must have been made with
         ``record=True``). ``error`` marks an episode the agent failed (stored, counted as an
         error). Returns the :class:`iglu.Episode`."""
-        if not env._recording:
-            raise ValueError("env: was not made with record=True, so it kept no rollout")
-        task = getattr(env, "task", None)
-        task_id = getattr(task, "task_id", None)
-        if not task_id:
-            raise ValueError("env.task: has no task_id; store the task first (Catalog.add_task) and use the stored one")
-        episode = env._finish_episode(seed, repetition)
-        episode.task_id = task_id
+        episode, _ = take_episode(env, seed, repetition,
+                                  "store the task first (Catalog.add_task) and use the stored one")
         if error is not None:
             episode.ok, episode.error = False, str(error)
         self.episodes.append(episode)
@@ -168,14 +176,7 @@ class RolloutWriter:
 
     def add(self, env, seed: int = 0, repetition: int = 0):
         """Writes the episode ``env`` played since its last reset (made with ``record=True``)."""
-        if not env._recording:
-            raise ValueError("env: was not made with record=True, so it kept no rollout")
-        task = getattr(env, "task", None)
-        task_id = getattr(task, "task_id", None)
-        if not task_id:
-            raise ValueError("env.task: has no task_id (a rollout line names its task)")
-        episode = env._finish_episode(seed, repetition)
-        episode.task_id = task_id
+        episode, task = take_episode(env, seed, repetition, "a rollout line names its task")
         self._file.write(episode._rollout_line(self.agent, task, env.options) + "\n")
         self._file.flush()
         self.count += 1
