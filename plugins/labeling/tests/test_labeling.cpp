@@ -118,18 +118,49 @@ private slots:
         QCOMPARE(panel_->labeledCount(), 2);
     }
 
-    void nextAndPreviousSkipLabeledTasks() {
+    void shiftNextAndPreviousSkipLabeledTasks() {
         const auto labeled = cat_->tasksLabeledBy("alice");
         const QString start = panel_->currentTask();
         for (int i = 0; i < 4; ++i) {
-            QTest::keyClick(panel_.get(), Qt::Key_N);
+            QTest::keyClick(panel_.get(), Qt::Key_N, Qt::ShiftModifier);
             QVERIFY(std::find(labeled.begin(), labeled.end(), panel_->currentTask().toStdString()) == labeled.end());
         }
         for (int i = 0; i < 4; ++i) {
-            QTest::keyClick(panel_.get(), Qt::Key_P);
+            QTest::keyClick(panel_.get(), Qt::Key_P, Qt::ShiftModifier);
             QVERIFY(std::find(labeled.begin(), labeled.end(), panel_->currentTask().toStdString()) == labeled.end());
         }
         QCOMPARE(panel_->currentTask(), start);
+    }
+
+    // N / P walk every task: a label just confirmed can be revisited (P used to skip it).
+    void nextAndPreviousWalkEveryTask() {
+        const QString confirmed = panel_->currentTask();
+        QTest::keyClick(panel_.get(), Qt::Key_1);       // flat yes
+        QTest::keyClick(panel_.get(), Qt::Key_Return);  // confirm (the rest no), go to the next unlabeled
+        QVERIFY(panel_->currentTask() != confirmed);
+        bool back = false;
+        for (int i = 0; i < 20 && !back; ++i) {
+            QTest::keyClick(panel_.get(), Qt::Key_P);
+            back = panel_->currentTask() == confirmed;
+        }
+        QVERIFY2(back, "P never reached the task just confirmed");
+        QCOMPARE(panel_->skillText(Skill::Flat), QStringLiteral("yes"));
+        QCOMPARE(panel_->skillText(Skill::Tall), QStringLiteral("no"));
+        // and it can be changed there
+        QTest::keyClick(panel_.get(), Qt::Key_4);
+        QCOMPARE(humanLabel(*cat_, confirmed, Skill::Tall, "alice"), std::optional<bool>(true));
+        // N steps to the neighbour in listing order even when that one is labeled.
+        std::vector<std::string> ids;  // the session's order: the catalog's listing order
+        for (const auto& t : cat_->findTasks()) ids.push_back(t.id);
+        const auto at = std::find(ids.begin(), ids.end(), confirmed.toStdString());
+        QVERIFY(at != ids.end() && at + 1 != ids.end());
+        QTest::keyClick(panel_.get(), Qt::Key_N);
+        QCOMPARE(panel_->currentTask().toStdString(), *(at + 1));
+        // Undo all three changes (tall, the confirm, flat): back on that task, unlabeled again, as
+        // the following tests expect.
+        for (int i = 0; i < 3; ++i) QTest::keyClick(panel_.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(panel_->currentTask(), confirmed);
+        for (const Skill k : iglu::core::kAllSkills) QCOMPARE(humanLabel(*cat_, confirmed, k, "alice"), std::nullopt);
     }
 
     void undoAndRedoRevertTheCatalog() {

@@ -76,8 +76,10 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     layout->addWidget(box);
     addKey(tr("Accept Auto Suggestions"), QKeySequence(Qt::Key_A), [this] { acceptSuggestions(); });
     addKey(tr("Confirm and Next Unlabeled"), QKeySequence(Qt::Key_Return), [this] { confirmAndNext(); });
-    addKey(tr("Next Unlabeled Task"), QKeySequence(Qt::Key_N), [this] { nextUnlabeled(); });
-    addKey(tr("Previous Unlabeled Task"), QKeySequence(Qt::Key_P), [this] { previousUnlabeled(); });
+    addKey(tr("Next Task"), QKeySequence(Qt::Key_N), [this] { nextTask(); });
+    addKey(tr("Previous Task"), QKeySequence(Qt::Key_P), [this] { previousTask(); });
+    addKey(tr("Next Unlabeled Task"), QKeySequence(Qt::SHIFT | Qt::Key_N), [this] { nextUnlabeled(); });
+    addKey(tr("Previous Unlabeled Task"), QKeySequence(Qt::SHIFT | Qt::Key_P), [this] { previousUnlabeled(); });
     // Enter on the keypad confirms too (not listed in the menu).
     auto* enter = new QAction(this);
     enter->setShortcut(QKeySequence(Qt::Key_Enter));
@@ -86,7 +88,8 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     addAction(enter);
 
     auto* buttons = new QGridLayout;
-    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next (Return)"), tr("Next unlabeled (N)"), tr("Previous (P)")};
+    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next unlabeled (Return)"), tr("Next (N)"),
+                                   tr("Previous (P)"), tr("Next unlabeled (Shift+N)"), tr("Previous unlabeled (Shift+P)")};
     for (int i = 0; i < shortText.size(); ++i) {
         QAction* a = actions_[core::kNumSkills + i];
         auto* b = new QPushButton(shortText[i], this);
@@ -269,22 +272,30 @@ void LabelingPanel::confirmAndNext() {
     nextUnlabeled();
 }
 
-void LabelingPanel::nextUnlabeled() {
+// Moves through the session's tasks with `move` (false: nowhere to go, `none` is said).
+void LabelingPanel::moveBy(const std::function<bool()>& move, const QString& none) {
     if (!session_) return;
     saveNote();
     const std::string before = session_->current();
-    if (!session_->nextUnlabeled()) status_->setText(tr("Every task is labeled by %1.").arg(labeler()));
+    if (!move()) status_->setText(none);
     refresh();
     if (session_->current() != before) emit currentTaskChanged(currentTask());
 }
 
+void LabelingPanel::nextTask() {
+    moveBy([this] { return session_->next(); }, tr("This is the last task."));
+}
+
+void LabelingPanel::previousTask() {
+    moveBy([this] { return session_->previous(); }, tr("This is the first task."));
+}
+
+void LabelingPanel::nextUnlabeled() {
+    moveBy([this] { return session_->nextUnlabeled(); }, tr("Every task is labeled by %1.").arg(labeler()));
+}
+
 void LabelingPanel::previousUnlabeled() {
-    if (!session_) return;
-    saveNote();
-    const std::string before = session_->current();
-    if (!session_->previousUnlabeled()) status_->setText(tr("Every task is labeled by %1.").arg(labeler()));
-    refresh();
-    if (session_->current() != before) emit currentTaskChanged(currentTask());
+    moveBy([this] { return session_->previousUnlabeled(); }, tr("Every task is labeled by %1.").arg(labeler()));
 }
 
 void LabelingPanel::saveNote() {

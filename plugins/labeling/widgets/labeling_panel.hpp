@@ -5,7 +5,8 @@
 //   1..5   toggle flat / flying / tricky / tall / diagonal (unlabeled counts as no)
 //   A      accept the automatic suggestions (skills without one: no)
 //   Return confirm the task (skills not labeled yet: no) and go to the next unlabeled task
-//   N / P  next / previous task this labeler has not labeled
+//   N / P  next / previous task (every task, labeled or not: a confirmed label can be revisited)
+//   Shift+N / Shift+P  next / previous task this labeler has not labeled
 //   Ctrl+Z / Ctrl+Shift+Z  undo / redo (the undo stack given to the panel: the application's)
 // The note is saved 400 ms after typing stops and whenever the task changes. Each change the
 // session returns (catalog::LabelChange) goes on the undo stack as a LabelCommand. The panel labels
@@ -60,17 +61,22 @@ public:
     /// The labeler's label of a skill on the current task as shown: "yes", "no" or "–".
     QString skillText(core::Skill skill) const;
 
-    /// The panel's actions (1..5, A, Return, N, P), for a menu.
+    /// The panel's actions (1..5, A, Return, N, P, Shift+N, Shift+P), for a menu.
     QList<QAction*> labelingActions() const;
 
 public slots:
     void toggleSkill(iglu::core::Skill skill);
     void acceptSuggestions();
     void confirmAndNext();
+    void nextTask();
+    void previousTask();
     void nextUnlabeled();
     void previousUnlabeled();
     /// Saves the note now if it was edited.
     void saveNote();
+
+private:
+    void moveBy(const std::function<bool()>& move, const QString& none);
 
 signals:
     /// The current task changed by the panel (next / previous / undo): the workbench follows.
