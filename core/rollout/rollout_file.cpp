@@ -75,8 +75,9 @@ bool flag(const json& j, const std::string& field) {
 /// Every key of `keys` present in `obj`, and no other.
 template <std::size_t N>
 void exactKeys(const json& obj, const std::string& field, const std::array<const char*, N>& keys, const char* form) {
-    for (const auto& [key, value] : obj.items())
-        if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+    // (no structured binding: clang < 16, the fuzz build's compiler, cannot capture one)
+    for (const auto& item : obj.items())
+        if (const std::string& key = item.key(); std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
             std::string known;
             for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
             bad(field + "." + key, std::string("unknown key (") + form + " actions have " + known + ")");
@@ -165,8 +166,8 @@ RolloutRecord parse(std::string_view line) {
     }
     if (const auto dup = findDuplicateKey(line)) bad(dup->key, "column " + std::to_string(dup->column) + ": duplicate key");
     if (!j.is_object()) bad("line", "must be a JSON object (one episode per line)");
-    for (const auto& [key, value] : j.items())
-        if (std::none_of(kKeys.begin(), kKeys.end(), [&](const char* k) { return key == k; }))
+    for (const auto& item : j.items())
+        if (const std::string& key = item.key(); std::none_of(kKeys.begin(), kKeys.end(), [&](const char* k) { return key == k; }))
             bad(key, "unknown key (a rollout line has format, agent, task_id, task, env, seed, repetition, actions, "
                      "rewards, final_grid)");
     RolloutRecord r;
