@@ -305,7 +305,46 @@ private slots:
         QTest::mouseClick(view.disagreements()->viewport(), Qt::LeftButton, {},
                           view.disagreements()->visualItemRect(item).center());
         QCOMPARE(activated.count(), 1);
-        QCOMPARE(activated.front().front().toString(), QString::fromStdString(flying->disagreeing.front()));
+        QCOMPARE(activated.front().front().toString(), QString::fromStdString(flying->disagreeing.front().taskId));
+        // The line says what each side said (alice no, bob yes) and the task's instruction.
+        const QString line = item->text();
+        QVERIFY2(line.startsWith(QString::fromStdString(flying->disagreeing.front().taskId) + QStringLiteral(" \u2014 ")), qPrintable(line));
+        QVERIFY2(line.endsWith(QStringLiteral(": alice no, bob yes")), qPrintable(line));
+    }
+
+    // Undefined ratios are "—", never 0.00: no pair compared, or nothing said yes on one side.
+    void undefinedRatiosAreShownAsDashes() {
+        using plugins::labeling::f1Of;
+        using plugins::labeling::kappaOf;
+        using plugins::labeling::precisionOf;
+        using plugins::labeling::recallOf;
+        core::Agreement none;
+        QVERIFY(!precisionOf(none) && !recallOf(none) && !f1Of(none) && !kappaOf(none));
+        core::Agreement allNo;
+        allNo.add(false, false);
+        allNo.add(false, false);
+        QVERIFY(!precisionOf(allNo) && !recallOf(allNo) && !f1Of(allNo));
+        QCOMPARE(*kappaOf(allNo), 1.0);
+        core::Agreement some;
+        some.add(true, true);
+        some.add(true, false);
+        QCOMPARE(*precisionOf(some), 0.5);
+        QCOMPARE(*recallOf(some), 1.0);
+        // In the view: a labeler pair with nothing in common has n = 0 and dashes.
+        catalog::SkillLabel l{"", Skill::Tall, true, catalog::LabelSource::Human, "zoe", "", ""};
+        l.taskId = cat_->findTasks().back().id;
+        cat_->putLabel(l);
+        plugins::labeling::AgreementView view(data_.labels());
+        view.refresh();
+        auto* model = view.table()->model();
+        int checked = 0;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            if (model->index(r, 2).data().toString() != QStringLiteral("0")) continue;
+            for (int c = 7; c <= 10; ++c) QCOMPARE(model->index(r, c).data().toString(), QStringLiteral("\u2014"));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+        cat_->removeLabel(l.taskId, Skill::Tall, catalog::LabelSource::Human, "zoe");
     }
 
     void exportImportRoundTrip() {

@@ -141,7 +141,8 @@ private slots:
         agreement->selectRow(row);
         auto* list = wb_->window().findChild<QListWidget*>(QStringLiteral("disagreeingTasks"));
         QVERIFY(list != nullptr && list->count() > 0);
-        const QString target = list->item(list->count() - 1)->text();
+        const QString target = list->item(list->count() - 1)->data(Qt::UserRole).toString();
+        QVERIFY(list->item(list->count() - 1)->text().startsWith(target + QStringLiteral(" \u2014 ")));
         list->scrollToItem(list->item(list->count() - 1));
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(list->count() - 1)).center());
         QTRY_COMPARE(wb_->context().selection().taskId(), target);
