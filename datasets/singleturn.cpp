@@ -12,6 +12,8 @@
 
 namespace fs = std::filesystem;
 
+#include "core/util/text_rules.hpp"
+
 namespace iglu::datasets {
 
 namespace {
@@ -108,12 +110,12 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
 
             catalog::TaskRecord t;
             t.task.id = gameId;
-            t.task.instruction = field(cInstr);
+            if (const std::string instruction = field(cInstr); !core::absentText(instruction)) t.task.instruction = instruction;
             t.task.starting = start.grid;
             t.task.target = target.grid;
             t.source = catalog::TaskSource::SingleTurn;
             if (!clear.empty()) t.clear = clear == "Yes";
-            if (cQuestion) t.clarifyingQuestion = field(*cQuestion);
+            if (cQuestion && !core::absentText(field(*cQuestion))) t.clarifyingQuestion = field(*cQuestion);
             if (cPartition) t.partition = field(*cPartition);
             if (cQbank) t.questionBankIds = questionIds(field(*cQbank));
             t.startingPath = initRel;

@@ -10,6 +10,8 @@
 #include "core/util/json_keys.hpp"
 #include "block_ids.hpp"
 
+#include "core/util/text_rules.hpp"
+
 namespace iglu::datasets {
 
 namespace {
@@ -219,7 +221,9 @@ WorldState WorldStateReader::parse(std::string_view json, const std::string& pat
         ws.tape = std::string(tape.get_string().value_unsafe());
     }
     element question;
-    if (doc["clarification_question"].get(question) == simdjson::SUCCESS && question.is_string())
+    // The files write "null" (a string) for "no question": absent, not a question.
+    if (doc["clarification_question"].get(question) == simdjson::SUCCESS && question.is_string() &&
+        !core::absentText(question.get_string().value_unsafe()))
         ws.clarificationQuestion = std::string(question.get_string().value_unsafe());
     return ws;
 }

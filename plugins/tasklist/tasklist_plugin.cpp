@@ -81,8 +81,9 @@ void TaskListPlugin::reload() {
         auto* id = new QStandardItem(t.id);
         auto* blocks = new QStandardItem(QStringLiteral("%1 → %2").arg(t.startingBlocks).arg(t.targetBlocks));
         blocks->setToolTip(tr("blocks at the start → blocks in the target"));
-        auto* instruction = new QStandardItem(t.instruction.simplified());
-        instruction->setToolTip(t.instruction);
+        const bool none = t.instruction.trimmed().isEmpty();
+        auto* instruction = new QStandardItem(none ? tr("(no instruction recorded)") : t.instruction.simplified());
+        instruction->setToolTip(none ? tr("The dataset holds no instruction for this task") : t.instruction);
         model_->appendRow({id, blocks, instruction});
     }
     table_->resizeColumnToContents(0);

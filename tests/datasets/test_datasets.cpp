@@ -4,6 +4,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/util/text_rules.hpp"
+
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -183,6 +185,12 @@ private slots:
         QVERIFY(t8->task.starting == t6->task.target);
         QCOMPARE(t8->turn, 8);
         QCOMPARE(t8->structureId, std::string("C120"));
+        // The files write the string "null" for "no clarifying question": stored as absent, so no
+        // view can show "null" (every text field of every imported task is checked).
+        for (const auto& rec : c.loadTasks()) {
+            for (const std::string* text : {&rec.clarifyingQuestion, &rec.task.instruction, &rec.task.dialog})
+                QVERIFY2(text->empty() || !core::absentText(*text), qPrintable(QString::fromStdString(rec.task.id + ": '" + *text + "'")));
+        }
         auto again = importSessions(root.string(), c);
         QCOMPARE(c.sessions().size(), std::size_t(16));
         QCOMPARE(c.taskCount(), 19);

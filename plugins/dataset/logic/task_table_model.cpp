@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/util/text_rules.hpp"
+
 namespace iglu::plugins::dataset {
 
 namespace {
@@ -32,10 +34,12 @@ QVariant sortKey(const catalog::TaskSummary& t, int column) {
     }
 }
 
-bool less(const catalog::TaskSummary& a, const catalog::TaskSummary& b, int column) {
+bool lessBy(const catalog::TaskSummary& a, const catalog::TaskSummary& b, int column) {
     switch (column) {
-    case TaskTableModel::Id: return a.id < b.id;
-    case TaskTableModel::Instruction: return a.instruction < b.instruction;
+    case TaskTableModel::Id: return core::naturalLess(a.id, b.id);
+    case TaskTableModel::Instruction:  // tasks without an instruction after those with one
+        if (a.instruction.empty() != b.instruction.empty()) return b.instruction.empty();
+        return a.instruction < b.instruction;
     case TaskTableModel::Start: return a.startingBlocks < b.startingBlocks;
     case TaskTableModel::Target: return a.targetBlocks < b.targetBlocks;
     case TaskTableModel::Add: return a.blocksToAdd < b.blocksToAdd;
@@ -47,6 +51,13 @@ bool less(const catalog::TaskSummary& a, const catalog::TaskSummary& b, int colu
     case TaskTableModel::AutoSkills: return a.autoSkills.bits() < b.autoSkills.bits();
     default: return sortKey(a, column).toString() < sortKey(b, column).toString();
     }
+}
+
+// The column's order, ties broken by the id in natural order (a total, repeatable order).
+bool less(const catalog::TaskSummary& a, const catalog::TaskSummary& b, int column) {
+    if (lessBy(a, b, column)) return true;
+    if (lessBy(b, a, column)) return false;
+    return column != TaskTableModel::Id && core::naturalLess(a.id, b.id);
 }
 }  // namespace
 
@@ -82,7 +93,7 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case Id: return q(t.id);
         case Source: return sourceText(t);
-        case Instruction: return q(t.instruction).simplified();
+        case Instruction: return t.instruction.empty() ? tr("(no instruction recorded)") : q(t.instruction).simplified();
         case Clear: return clearText(t.clear);
         case Start: return t.startingBlocks;
         case Target: return t.targetBlocks;
@@ -94,7 +105,11 @@ QVariant TaskTableModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
-    if (role == Qt::ToolTipRole && index.column() == Instruction) return q(t.instruction);
+    if (role == Qt::ToolTipRole && index.column() == Instruction)
+        return t.instruction.empty() ? tr("The dataset holds no instruction for this task (multi-turn session turns carry "
+                                          "none of their own)")
+                                     : q(t.instruction);
+
     if (role == Qt::TextAlignmentRole && index.column() >= Start && index.column() <= Remove)
         return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role == Qt::UserRole) return q(t.id);

@@ -13,6 +13,7 @@
 #include "logic/browser_filter.hpp"
 #include "widgets/dataset_browser.hpp"
 #include "logic/task_table_model.hpp"
+#include "core/util/text_rules.hpp"
 #include "support/test_catalog.hpp"
 #include "workbench/api/data_service.hpp"
 
@@ -132,6 +133,32 @@ private slots:
         for (int r = 1; r < browser_->model()->rowCount(); ++r)
             QVERIFY(browser_->model()->task(r - 1).targetBlocks >= browser_->model()->task(r).targetBlocks);
         browser_->searchField()->clear();
+        browser_->table()->sortByColumn(TaskTableModel::Id, Qt::AscendingOrder);
+    }
+
+    // Ids in natural order (CQ-game-947 before CQ-game-8717); a task without instruction says so
+    // and sorts after those with one; its details never show "null".
+    void naturalOrderAndAbsentFields() {
+        browser_->table()->sortByColumn(TaskTableModel::Id, Qt::AscendingOrder);
+        for (int r = 1; r < browser_->model()->rowCount(); ++r)
+            QVERIFY2(core::naturalLess(browser_->model()->task(r - 1).id, browser_->model()->task(r).id),
+                     browser_->model()->task(r).id.c_str());
+        // A session turn (no instruction in the data, clarifying question "null" in its file).
+        datasets::ImportOptions opts;
+        opts.withRollouts = false;
+        datasets::importSessions(std::string(IGLU_SOURCE_DIR) + "/examples/data/iglu-singleturn", *cat_, opts);
+        browser_->requery();
+        browser_->table()->sortByColumn(TaskTableModel::Instruction, Qt::AscendingOrder);
+        const int last = browser_->model()->rowCount() - 1;
+        const auto& t = browser_->model()->task(last);
+        QVERIFY(t.instruction.empty());
+        QCOMPARE(browser_->model()->index(last, TaskTableModel::Instruction).data().toString(),
+                 QStringLiteral("(no instruction recorded)"));
+        QVERIFY(!browser_->model()->task(0).instruction.empty());
+        browser_->showTask(QString::fromStdString(t.id));
+        const QString html = browser_->detailsHtml();
+        QVERIFY2(html.contains(QStringLiteral("no instruction recorded")), qPrintable(html));
+        QVERIFY2(!html.contains(QStringLiteral("null"), Qt::CaseInsensitive), qPrintable(html));
         browser_->table()->sortByColumn(TaskTableModel::Id, Qt::AscendingOrder);
     }
 

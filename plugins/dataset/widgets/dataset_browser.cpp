@@ -17,6 +17,7 @@
 #include "workbench/api/guarded_emit.hpp"
 
 #include "logic/task_table_model.hpp"
+#include "core/util/text_rules.hpp"
 
 namespace iglu::plugins::dataset {
 
@@ -103,7 +104,9 @@ DatasetBrowser::DatasetBrowser(const workbench::TaskQueries& tasks, QWidget* par
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSortingEnabled(true);
-    table_->sortByColumn(TaskTableModel::Id, Qt::AscendingOrder);
+    // By source (single-turn tasks first), then natural id order within each: multi-turn session
+    // turns (ids starting with digits, often without instruction) no longer open the list.
+    table_->sortByColumn(TaskTableModel::Source, Qt::AscendingOrder);
     table_->setWordWrap(false);
     table_->verticalHeader()->hide();
     // Fixed row heights and column widths: no per-row size computation with 10,000+ rows.
@@ -231,10 +234,16 @@ void DatasetBrowser::showDetailsOf(const QString& taskId) {
     if (!rec->structureId.empty()) html += tr(" · structure %1").arg(esc(rec->structureId));
     if (!rec->sessionId.empty()) html += tr(" · session %1, turn %2").arg(esc(rec->sessionId)).arg(rec->turn);
     html += tr(" · clear: %1</p>").arg(!rec->clear ? tr("unknown") : *rec->clear ? tr("yes") : tr("no"));
-    if (!rec->task.dialog.empty()) html += tr("<p><b>Dialog</b><br>%1</p>").arg(esc(rec->task.dialog));
-    html += tr("<p><b>Instruction</b><br>%1</p>").arg(esc(rec->task.instruction));
-    if (!rec->clarifyingQuestion.empty())
+    // A field the dataset does not hold is said to be missing, never shown as "null" (core::absentText).
+    const auto absent = [](const QString& what) { return QStringLiteral("<i style=\"color:gray\">%1</i>").arg(what); };
+    html += tr("<p><b>Dialog</b><br>%1</p>")
+                .arg(core::absentText(rec->task.dialog) ? absent(tr("no dialog recorded")) : esc(rec->task.dialog));
+    html += tr("<p><b>Instruction</b><br>%1</p>")
+                .arg(core::absentText(rec->task.instruction) ? absent(tr("no instruction recorded")) : esc(rec->task.instruction));
+    if (!core::absentText(rec->clarifyingQuestion))
         html += tr("<p><b>Clarifying question</b><br>%1</p>").arg(esc(rec->clarifyingQuestion));
+    if (rec->task.target == rec->task.starting)
+        html += tr("<p><i>The target equals the start: nothing to build (the environment is done at its first step).</i></p>");
     QString labels;
     for (const auto& l : tasks_.labels(rec->task.id))
         labels += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
