@@ -5,6 +5,10 @@
 #include <set>
 
 #include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
 #include <QImage>
 #include <QProcess>
 #include <QSignalSpy>
@@ -201,6 +205,82 @@ private slots:
         QVERIFY2(viewer()->legendText().contains(QStringLiteral("missing  %1").arg(ov.missing.size(), 3)),
                  qPrintable(viewer()->legendText()));
         QVERIFY(wb_->setOverlay(false, &error));
+    }
+
+    // Edit holds Undo / Redo (not File); File > Open Recent lists what was opened, newest first,
+    // a missing file disabled; View > Reset Layout undoes a squashed dock; the 3D view keeps a
+    // usable size when the window is made as small as it goes.
+    void menusRecentDataAndLayout() {
+        auto& w = wb_->window();
+        const auto menuNamed = [&](const QString& title) -> QMenu* {
+            for (QAction* a : w.menuBar()->actions())
+                if (a->menu() && a->text() == title) return a->menu();
+            return nullptr;
+        };
+        const auto texts = [](QMenu* m) {
+            QStringList t;
+            for (QAction* a : m->actions()) t << a->text();
+            return t;
+        };
+        QMenu* edit = menuNamed(QStringLiteral("&Edit"));
+        QVERIFY(edit != nullptr);
+        QVERIFY(texts(edit).filter(QStringLiteral("Undo")).size() == 1 && texts(edit).filter(QStringLiteral("Redo")).size() == 1);
+        QVERIFY(texts(menuNamed(QStringLiteral("&File"))).filter(QStringLiteral("Undo")).isEmpty());
+        const QStringList titles = [&] {
+            QStringList t;
+            for (QAction* a : w.menuBar()->actions()) t << a->text();
+            return t;
+        }();
+        QVERIFY(titles.indexOf(QStringLiteral("&Edit")) == titles.indexOf(QStringLiteral("&File")) + 1);
+
+        // Recent: the catalog opened by the previous test, then a task list, newest first.
+        const QString list = catalogDir_.filePath(QStringLiteral("recent.jsonl"));
+        QVERIFY(QFile::copy(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), list));
+        QString error;
+        QVERIFY2(wb_->openData(list, &error), qPrintable(error));
+        const QStringList recent = w.recentData();
+        QVERIFY(recent.size() >= 2);
+        QCOMPARE(recent[0], QFileInfo(list).absoluteFilePath());
+        QCOMPARE(recent[1], QFileInfo(catalogDir_.filePath(QStringLiteral("examples.db"))).absoluteFilePath());
+        QVERIFY(QFile::remove(list));
+        auto* recentMenu = w.findChild<QMenu*>(QStringLiteral("recentMenu"));
+        QVERIFY(recentMenu != nullptr);
+        emit recentMenu->aboutToShow();
+        QAction* first = recentMenu->actions().front();
+        QVERIFY(first->text().contains(QStringLiteral("recent.jsonl")) && first->text().contains(QStringLiteral("missing")));
+        QVERIFY(!first->isEnabled());
+        QAction* second = recentMenu->actions().at(1);
+        QVERIFY(second->isEnabled());
+        second->trigger();  // reopens the catalog
+        QTRY_COMPARE(QFileInfo(wb_->context().data().path()).fileName(), QStringLiteral("examples.db"));
+
+        // Reset Layout: a dock squashed to nothing comes back to the size the plugins gave it.
+        w.resize(1200, 800);
+        QTest::qWait(50);
+        QDockWidget* dock = nullptr;
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            if (!d->isHidden() && !d->isFloating() && w.dockWidgetArea(d) == Qt::LeftDockWidgetArea) dock = d;
+        QVERIFY(dock != nullptr);
+        auto* reset = w.findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+        QVERIFY(reset != nullptr);
+        reset->trigger();
+        QTest::qWait(50);
+        const int base = dock->width();
+        const QSize baseWindow = w.size();
+        w.resizeDocks({dock}, {10}, Qt::Horizontal);
+        QTRY_VERIFY(dock->width() < base);
+        w.resize(1100, 700);
+        reset->trigger();
+        QTRY_COMPARE(w.size(), baseWindow);
+        QTRY_VERIFY2(std::abs(dock->width() - base) <= 8, qPrintable(QStringLiteral("%1 vs %2").arg(dock->width()).arg(base)));
+
+        // The smallest window: the central 3D view keeps at least 320 x 240 (it was ~160 wide).
+        w.resize(100, 100);
+        QTest::qWait(50);
+        QVERIFY(w.centralWidget() != nullptr);
+        QVERIFY2(w.centralWidget()->width() >= 320 && w.centralWidget()->height() >= 240,
+                 qPrintable(QStringLiteral("%1 x %2").arg(w.centralWidget()->width()).arg(w.centralWidget()->height())));
+        w.resize(1200, 800);
     }
 
     void playbackDrivesTheView() {

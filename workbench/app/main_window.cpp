@@ -1,5 +1,7 @@
 #include "workbench/app/main_window.hpp"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -31,19 +33,27 @@ MainWindow::MainWindow(WorkbenchContext& context, PluginManager& plugins) : cont
     fileMenu_ = menuBar()->addMenu(tr("&File"));
     auto* open = fileMenu_->addAction(tr("&Open Catalog or Task List..."), this, &MainWindow::openDataDialog);
     open->setShortcut(QKeySequence::Open);
-    fileMenu_->addSeparator();
-    auto* undo = context_.undoStack().createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    auto* redo = context_.undoStack().createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    fileMenu_->addAction(undo);
-    fileMenu_->addAction(redo);
+    recentMenu_ = fileMenu_->addMenu(tr("Open &Recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
     fileMenu_->addSeparator();
     auto* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    // Edit: the application's undo stack (label changes, ...), where people look for it.
+    editMenu_ = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = context_.undoStack().createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = context_.undoStack().createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    editMenu_->addAction(undo);
+    editMenu_->addAction(redo);
+
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     panelsMenu_ = viewMenu_->addMenu(tr("&Panels"));
+    auto* reset = viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
     viewMenu_->addSeparator();
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
@@ -65,6 +75,7 @@ MainWindow::MainWindow(WorkbenchContext& context, PluginManager& plugins) : cont
     dataLabel_ = new QLabel(tr("no data open"), this);
     statusBar()->addPermanentWidget(dataLabel_);
     connect(&context_.data(), &DataService::opened, this, [this](const QString& path) {
+        rememberRecent(path);
         dataLabel_->setText(tr("%1: %2 (%3 tasks)")
                                 .arg(context_.data().kind(), QFileInfo(path).fileName())
                                 .arg(context_.data().tasks().size()));
@@ -94,6 +105,8 @@ QDockWidget* MainWindow::addDock(const QString& id, const QString& title, QWidge
 bool MainWindow::setCentralWidget(QWidget* widget) {
     if (centralTaken_) return false;
     centralTaken_ = true;
+    // The central view (the 3D view) keeps a usable size: docks give way, not it.
+    widget->setMinimumSize(kCentralMinimum);
     QMainWindow::setCentralWidget(widget);
     return true;
 }
@@ -130,10 +143,80 @@ bool MainWindow::canClose() {
     return true;
 }
 
+void MainWindow::captureDefaultLayout() {
+    defaultState_ = saveState(1);
+    defaultSize_ = size();
+}
+
 void MainWindow::restoreLayout() {
     QSettings s;
     if (const auto g = s.value(QStringLiteral("window/geometry")).toByteArray(); !g.isEmpty()) restoreGeometry(g);
     if (const auto st = s.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty()) restoreState(st, 1);
+    unsquashDocks();
+}
+
+void MainWindow::resetLayout() {
+    if (defaultState_.isEmpty()) return;
+    if (isMaximized() || isFullScreen()) showNormal();
+    resize(defaultSize_);
+    restoreState(defaultState_, 1);
+    showStatus(tr("Layout reset"), 4000);
+}
+
+// A dock dragged (or saved) thinner than it can show its content is given its preferred size
+// back, so a squashed dock does not stay squashed across restarts.
+void MainWindow::unsquashDocks() {
+    QList<QDockWidget*> wide, tall;
+    QList<int> widths, heights;
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (dock->isHidden() || dock->isFloating() || dock->widget() == nullptr) continue;
+        const QSize want = dock->widget()->minimumSizeHint().expandedTo(QSize(kDockMinimum, kDockMinimum));
+        const Qt::DockWidgetArea area = dockWidgetArea(dock);
+        const bool sideways = area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea;
+        if (sideways && dock->width() < want.width()) {
+            wide << dock;
+            widths << std::max(want.width(), dock->sizeHint().width());
+        } else if (!sideways && dock->height() < want.height()) {
+            tall << dock;
+            heights << std::max(want.height(), dock->sizeHint().height());
+        }
+    }
+    if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
+    if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
+}
+
+QStringList MainWindow::recentData() const {
+    return QSettings().value(QStringLiteral("data/recent")).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    const QString full = QFileInfo(path).absoluteFilePath();
+    QStringList recent = recentData();
+    recent.removeAll(full);
+    recent.prepend(full);
+    while (recent.size() > kRecentMax) recent.removeLast();
+    QSettings().setValue(QStringLiteral("data/recent"), recent);
+}
+
+void MainWindow::fillRecentMenu() {
+    recentMenu_->clear();
+    const QStringList recent = recentData();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent[i];
+        auto* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()),
+                                         this, [this, path] { openData(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        // A file that is gone stays listed (a network drive may come back) but cannot be chosen.
+        if (!QFileInfo::exists(path)) {
+            a->setEnabled(false);
+            a->setText(a->text() + tr(" (missing)"));
+        }
+    }
+    if (recent.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
+    recentMenu_->addSeparator();
+    auto* clear = recentMenu_->addAction(tr("&Clear Recent"), this, [] { QSettings().remove(QStringLiteral("data/recent")); });
+    clear->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::saveLayout() {

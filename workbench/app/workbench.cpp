@@ -57,6 +57,7 @@ PluginManager& Workbench::plugins() noexcept { return impl_->plugins; }
 
 void Workbench::loadPlugins() {
     impl_->plugins.loadPlugins();
+    impl_->window->captureDefaultLayout();
     if (impl_->options.useSettings) impl_->window->restoreLayout();
 }
 

@@ -4,7 +4,10 @@
 #include <functional>
 #include <vector>
 
+#include <QByteArray>
 #include <QMainWindow>
+#include <QSize>
+#include <QStringList>
 #include <QPointer>
 
 #include "workbench/api/shell.hpp"
@@ -34,7 +37,11 @@ public:
     /// Asks every close guard (see Shell::addCloseGuard); false when one keeps the window open.
     bool canClose();
 
-    /// Restores geometry and dock layout saved by saveLayout() (call after plugins are loaded).
+    /// Remembers the layout the plugins made (View > Reset Layout returns to it); call once after
+    /// the plugins are loaded, before restoreLayout().
+    void captureDefaultLayout();
+    /// Restores geometry and dock layout saved by saveLayout() (call after plugins are loaded);
+    /// a dock saved thinner than its content needs gets its preferred size back.
     void restoreLayout();
     void saveLayout();
     /// Whether closing saves the layout (off for --screenshot runs).
@@ -46,6 +53,10 @@ public slots:
     void openDataDialog();
     void showPluginsDialog();
     void showAbout();
+    /// View > Reset Layout: the docks and window size the plugins made at start.
+    void resetLayout();
+    /// Catalogs and task lists opened before, newest first (File > Open Recent; at most 8).
+    QStringList recentData() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -53,6 +64,17 @@ protected:
 private:
     WorkbenchContext& context_;
     PluginManager& plugins_;
+    void unsquashDocks();
+    void rememberRecent(const QString& path);
+    void fillRecentMenu();
+
+    static constexpr QSize kCentralMinimum{320, 240};  // twice what the docks used to leave it
+    static constexpr int kDockMinimum = 120;
+    static constexpr int kRecentMax = 8;
+    QByteArray defaultState_;
+    QSize defaultSize_;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* editMenu_ = nullptr;
     QMenu* fileMenu_;
     QMenu* viewMenu_;
     QMenu* panelsMenu_;
