@@ -1,10 +1,13 @@
-// core/util/text_rules: what counts as an absent dataset field, and natural id order.
+// core/util/text_rules: what counts as an absent dataset field, and natural id order; core/env/compass:
+// direction names in the reference convention.
 #include <QtTest>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "core/env/compass.hpp"
+#include "core/env/environment.hpp"
 #include "core/util/text_rules.hpp"
 
 using namespace iglu::core;
@@ -34,6 +37,31 @@ private slots:
                 if (a != b) QVERIFY(naturalLess(a, b) != naturalLess(b, a));
         }
         QVERIFY(naturalLess("a99999999999999999999999", "a100000000000000000000000"));  // longer than any integer
+    }
+
+    // The compass agrees with the environment: walking forward at the yaw a direction names moves
+    // the agent along that direction's floor vector.
+    void compassMatchesTheEnvironment() {
+        QCOMPARE(facingName(0), std::string_view("N"));
+        QCOMPARE(facingName(360), std::string_view("N"));
+        QCOMPARE(facingName(-90), std::string_view("W"));
+        QCOMPARE(facingName(44.9), std::string_view("NE"));
+        QCOMPARE(facingName(202), std::string_view("S"));
+        QCOMPARE(facingName(725), std::string_view("N"));
+        QCOMPARE(facingName(std::nan("")), std::string_view("?"));
+        Task t;
+        t.target = Grid::fromBlocks(std::vector<Block>{{0, -1, 0, 1}});
+        for (int k = 0; k < 4; ++k) {
+            Environment env;
+            env.setTask(t);
+            env.reset();
+            for (int i = 0; i < 18 * k; ++i) env.step(13);  // yaw +5 each
+            QCOMPARE(facingName(env.agent().yaw), kCompass[static_cast<std::size_t>(k)].name);
+            const double x0 = env.agent().x, z0 = env.agent().z;
+            for (int i = 0; i < 4; ++i) env.step(1);  // forward
+            const double dx = env.agent().x - x0, dz = env.agent().z - z0;
+            QVERIFY(dx * kCompass[static_cast<std::size_t>(k)].x + dz * kCompass[static_cast<std::size_t>(k)].z > 0.5);
+        }
     }
 };
 

@@ -194,6 +194,34 @@ private slots:
                  qPrintable(QStringLiteral("front %1 top %2").arg(count(front, orange)).arg(count(top, orange))));
     }
 
+    // N / E / S / W stand on the floor in the reference's convention (yaw 0 faces N = -z) and are
+    // drawn; with an agent the legend says where it faces, following every pose change.
+    void compassMarkersAndFacing() {
+        viewers::ZoneScene scene;
+        const std::string marks = scene.compassText();
+        const auto at = [&](const char* name) {
+            const auto p = marks.find(std::string(name) + " ");
+            double x = 0, y = 0, z = 0;
+            std::sscanf(marks.c_str() + p + 2, "%lf %lf %lf", &x, &y, &z);
+            return std::array<double, 3>{x, y, z};
+        };
+        QVERIFY2(at("N")[2] < -5.5 && std::abs(at("N")[0]) < 0.01, marks.c_str());
+        QVERIFY2(at("S")[2] > 5.5 && at("E")[0] > 5.5 && at("W")[0] < -5.5, marks.c_str());
+        QVERIFY(marks.find("hidden") == std::string::npos);
+        scene.applyView(viewers::ViewPreset::Top);
+        const auto img = renderer_->render(scene);
+        const int north = count(img, [](Rgb p) { return std::abs(p.r - 255) < 30 && std::abs(p.g - 214) < 30 && std::abs(p.b - 90) < 40; });
+        QVERIFY2(north > 15, qPrintable(QStringLiteral("N marker pixels: %1").arg(north)));
+        QVERIFY(scene.legendText().find("facing") == std::string::npos);
+        for (const auto& [yaw, name] : std::vector<std::pair<double, std::string>>{{0, "N"}, {90, "E"}, {180, "S"}, {270, "W"}, {315, "NW"}}) {
+            scene.setAgent(core::Pose{0, -0.25, 0, yaw, -10});
+            const std::string legend = scene.legendText();
+            QVERIFY2(legend.find("agent facing " + name + " (yaw " + std::to_string(static_cast<int>(yaw))) != std::string::npos, legend.c_str());
+        }
+        scene.setAgent(std::nullopt);
+        QVERIFY(scene.legendText().find("facing") == std::string::npos);
+    }
+
     void writesPng() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("view.png"));

@@ -7,6 +7,7 @@
 
 #include <vtkActor.h>
 #include <vtkArrowSource.h>
+#include <vtkBillboardTextActor3D.h>
 #include <vtkAxesActor.h>
 #include <vtkCallbackCommand.h>
 #include <vtkCamera.h>
@@ -31,6 +32,7 @@
 #include <vtkTransform.h>
 #include <vtkUnsignedCharArray.h>
 
+#include "core/env/compass.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "viewers/scene/palette.hpp"
 
@@ -269,6 +271,9 @@ struct ZoneScene::Impl {
     vtkNew<vtkAxesActor> axes;
     vtkNew<vtkActor> agentBody, agentHead, agentArrow;
     vtkNew<vtkTransform> agentBodyTransform, agentHeadTransform, agentArrowTransform;
+    std::optional<core::Pose> agentPose;
+    // N / E / S / W on the floor beyond the zone's edges (core/env/compass.hpp: yaw 0 faces N = -z).
+    std::array<vtkNew<vtkBillboardTextActor3D>, core::kCompass.size()> compass;
     std::array<vtkNew<vtkTextActor>, kLegendLines> legend;
     std::array<std::string, kLegendLines> legendLines;
     vtkNew<vtkCallbackCommand> layoutCallback;
@@ -299,6 +304,7 @@ struct ZoneScene::Impl {
         edges.actor->GetProperty()->SetColor(1, 1, 1);
 
         buildFloor();
+        buildCompass();
         buildAgent();
         axes->SetTotalLength(2, 2, 2);
         axes->SetShaftTypeToLine();
@@ -371,6 +377,25 @@ struct ZoneScene::Impl {
         renderer->AddActor(zoneOutline);
     }
 
+    void buildCompass() {
+        const double reach = kZoneBounds[1] + 1.2;  // just outside the zone, on the floor
+        for (std::size_t i = 0; i < compass.size(); ++i) {
+            const core::CompassMark& m = core::kCompass[i];
+            auto& t = compass[i];
+            t->SetInput(std::string(m.name).c_str());
+            t->SetPosition(m.x * reach, kZoneBounds[2], m.z * reach);
+            t->GetTextProperty()->SetFontSize(20);
+            t->GetTextProperty()->SetFontFamilyToArial();
+            t->GetTextProperty()->BoldOn();
+            t->GetTextProperty()->SetJustificationToCentered();
+            t->GetTextProperty()->SetVerticalJustificationToCentered();
+            // North stands out: instructions are given facing it.
+            const Rgb c = m.name == "N" ? Rgb{255, 214, 90} : Rgb{200, 205, 212};
+            t->GetTextProperty()->SetColor(c01(c.r), c01(c.g), c01(c.b));
+            renderer->AddViewProp(t);
+        }
+    }
+
     void buildAgent() {
         vtkNew<vtkCylinderSource> body;  // along +y, centred at the origin
         body->SetHeight(1.3);
@@ -402,6 +427,8 @@ struct ZoneScene::Impl {
     void setAgent(const std::optional<core::Pose>& pose) {
         const bool on = pose.has_value();
         for (vtkActor* a : {agentBody.Get(), agentHead.Get(), agentArrow.Get()}) a->SetVisibility(on);
+        agentPose = pose;
+        updateLegend();  // the facing line (a text actor given the same text does nothing)
         if (!on) return;
         const core::Pose& p = *pose;
         agentHeadTransform->Identity();
@@ -507,6 +534,12 @@ struct ZoneScene::Impl {
                           stats.scores.f1);
             lines.push_back({buf, white});
         }
+        if (agentPose) {
+            const std::string_view facing = core::facingName(agentPose->yaw);
+            std::snprintf(buf, sizeof buf, "agent facing %.*s (yaw %.0f, pitch %.0f)", static_cast<int>(facing.size()),
+                          facing.data(), agentPose->yaw, agentPose->pitch);
+            lines.push_back({buf, kAgentArrow});
+        }
         for (std::size_t i = 0; i < legend.size(); ++i) {
             if (i < lines.size()) {
                 legend[i]->SetInput(lines[i].text.c_str());
@@ -603,6 +636,17 @@ CellKind ZoneScene::cellKind(int x, int y, int z) const noexcept {
                                        : CellKind::None;
 }
 int ZoneScene::cubesShown() const noexcept { return impl_->solid.size() + impl_->ghost.size(); }
+
+std::string ZoneScene::compassText() const {
+    std::string out;
+    char buf[96];
+    for (const auto& t : impl_->compass) {
+        const double* p = t->GetPosition();
+        std::snprintf(buf, sizeof buf, "%s %.1f %.1f %.1f%s\n", t->GetInput(), p[0], p[1], p[2], t->GetVisibility() ? "" : " hidden");
+        out += buf;
+    }
+    return out;
+}
 
 std::string ZoneScene::legendText() const {
     std::string out;

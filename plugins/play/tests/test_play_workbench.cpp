@@ -85,6 +85,7 @@ private slots:
         QVERIFY(text("playTask").contains(taskId_));
         QCOMPARE(text("playStep"), QStringLiteral("0 / 1000 (walking)"));
         QCOMPARE(text("playDone"), QStringLiteral("no"));
+        QCOMPARE(text("playFacing"), QStringLiteral("N (yaw 0°, pitch 0°)"));  // yaw 0 faces north (-z)
         QVERIFY(text("playInventory").contains(QStringLiteral("<u>20")));  // blue selected, 20 left
     }
 
@@ -127,12 +128,14 @@ private slots:
         QCOMPARE(text("playReward"), QString::number(last, 'g', 4));
         QCOMPARE(text("playReturn"), QString::number(ret, 'g', 4));
         QCOMPARE(text("playStep"), QStringLiteral("9 / 1000 (walking)"));
+        QCOMPARE(text("playFacing"), QStringLiteral("N (yaw 0°, pitch -35°)"));
         QVERIFY(text("playIntersection").contains(QStringLiteral("(1 built)")));
         QVERIFY(text("playInventory").contains(QStringLiteral("<u>19")));
         // The 3D view shows the played grid and pose with a caption.
         const QString legend = viewer->legendText();
         QVERIFY2(legend.contains(QStringLiteral("playing (walking)  |  step 9")), qPrintable(legend));
         QVERIFY2(legend.contains(QStringLiteral("built 1 ")), qPrintable(legend));
+        QVERIFY2(legend.contains(QStringLiteral("agent facing N (yaw 0, pitch -35)")), qPrintable(legend));
         const QRgb after = nearCrosshair(pov);
         QVERIFY2(blue(after), qPrintable(QString::number(after, 16)));
         // The panel shows the environment's own first-person frame.

@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "core/env/compass.hpp"
 #include "core/pov/pov_renderer.hpp"
 #include "logic/play_keys.hpp"
 #include "pov_view.hpp"
@@ -51,7 +52,10 @@ PlayPanel::PlayPanel(QWidget* parent) : QWidget(parent) {
     inventory_ = readout(this, "playInventory");
     inventory_->setTextFormat(Qt::RichText);
     done_ = readout(this, "playDone");
+    facing_ = readout(this, "playFacing");
+    facing_->setToolTip(tr("Yaw 0 faces north (-z), as in the reference environment and the IGLU instructions"));
     form->addRow(tr("Step:"), step_);
+    form->addRow(tr("Facing:"), facing_);
     form->addRow(tr("Reward:"), reward_);
     form->addRow(tr("Return:"), return_);
     form->addRow(tr("Max. intersection:"), intersection_);
@@ -198,6 +202,14 @@ void PlayPanel::refresh() {
                        .arg(session_.step())
                        .arg(session_.options().maxSteps)
                        .arg(QString::fromLatin1(core::toString(session_.options().actionSpace))));
+    {
+        const auto& a = env.agent();
+        const std::string_view facing = core::facingName(a.yaw);
+        facing_->setText(tr("%1 (yaw %2°, pitch %3°)")
+                             .arg(QString::fromLatin1(facing.data(), static_cast<int>(facing.size())))
+                             .arg(a.yaw, 0, 'f', 0)
+                             .arg(a.pitch, 0, 'f', 0));
+    }
     reward_->setText(QString::number(session_.lastReward(), 'g', 4));
     return_->setText(QString::number(session_.episodeReturn(), 'g', 4));
     const core::Scores s = session_.scores();

@@ -75,6 +75,7 @@ private:
     QLabel* scores_ = nullptr;
     QLabel* inventory_ = nullptr;
     QLabel* done_ = nullptr;
+    QLabel* facing_ = nullptr;
     QLabel* recordStatus_ = nullptr;
     QComboBox* space_ = nullptr;
     QPushButton* reset_ = nullptr;

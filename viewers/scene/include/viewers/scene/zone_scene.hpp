@@ -75,6 +75,10 @@ public:
     int cubesShown() const noexcept;
     /// The legend text currently shown (one line per row).
     std::string legendText() const;
+    /// The compass markers on the floor, one line each: "N 0.0 -0.5 -6.7" (name and position;
+    /// yaw 0 faces N = -z, core/env/compass.hpp). With an agent shown, the legend's last line says
+    /// where it faces ("agent facing NE (yaw 45, pitch -10)").
+    std::string compassText() const;
     /// What the renderer draws, read back from the VTK pipeline's own data (not from the state the
     /// scene was given): every face and edge of the block layers (centre, normal, colour; sorted),
     /// the ghost opacity, the agent's transforms and the legend lines, as text. Two scenes with
