@@ -9,6 +9,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
+  ffmpeg
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,9 +1,15 @@
 // iglu render --db FILE --task ID [--rollout ID|random[:SEED] --step N] --out FILE.png [--overlay]
 //             [--size WxH] [--view iso|top|front|side]
 //             [--pov [--pose X,Y,Z,YAW,PITCH] [--pov-style reference|clean]]
+// iglu render --db FILE --task ID --rollout ID|random[:SEED] (--video FILE.mp4|.gif|.webm | --frames DIR)
+//             [--fps N] [--every K] [--pov ...] [--size WxH] [--view ...] [--overlay]
+//   a whole rollout, one frame per K steps (the start included), as a video through ffmpeg
+//   (video_writer.hpp) and / or a numbered PNG sequence.
 // Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin), or with
 // --pov the agent's first-person view (core::PovRenderer with its default options, on the CPU: no
 // display needed).
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -20,7 +26,10 @@
 #include "viewers/scene/zone_scene.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "png_file.hpp"
+#include "progress_line.hpp"
+#include "video_writer.hpp"
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::cli {
@@ -39,6 +48,10 @@ struct RenderOptions {
     bool pov = false;
     std::string pose;   // X,Y,Z,YAW,PITCH for --pov
     std::string povStyle;  // --pov-style: reference (default) or clean
+    std::string video;     // --video FILE (.mp4 / .gif / .webm)
+    std::string frames;    // --frames DIR (frame-00000.png ...)
+    double fps = 10;
+    int every = 1;
 };
 
 bool endsWith(const std::string& s, const std::string& suffix) {
@@ -155,16 +168,96 @@ void renderPov(const RenderOptions& o, int w, int h) {
               << ", " << eye.y << ", " << eye.z << "), yaw " << eye.yaw << ", pitch " << eye.pitch << "\n";
 }
 
+/// Every K-th step of the rollout (the start and the last step included) as video frames and / or
+/// PNGs: the first-person view (CPU) or the 3D view (offscreen VTK).
+void renderRollout(const RenderOptions& o, int w, int h, std::optional<viewers::ViewPreset> view) {
+    const Loaded l = load(o);
+    if (!l.rollout) throw std::runtime_error("--video / --frames render a rollout: give --rollout ID or random[:SEED]");
+    const core::Rollout& rollout = *l.rollout;
+    std::vector<std::size_t> steps;
+    for (std::size_t s = 0; s <= rollout.size(); s += static_cast<std::size_t>(o.every)) steps.push_back(s);
+    if (steps.back() != rollout.size()) steps.push_back(rollout.size());
+
+    std::optional<VideoWriter> video;
+    if (!o.video.empty()) video.emplace(o.video, w, h, o.fps);
+    if (!o.frames.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.frames, ec);
+        if (!std::filesystem::is_directory(o.frames)) throw std::runtime_error("--frames " + o.frames + ": not a folder I can create");
+    }
+    core::RolloutCursor cursor(rollout);
+    std::optional<core::PovRenderer> pov;
+    std::optional<viewers::ZoneScene> scene;
+    std::optional<viewers::OffscreenRenderer> offscreen;
+    std::vector<std::uint8_t> rgb;
+    if (o.pov) {
+        core::PovConfig config{w, h};
+        if (!o.povStyle.empty()) {
+            const auto style = core::parsePovStyle(o.povStyle);
+            if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
+            config.style = *style;
+        }
+        pov.emplace(config);
+        rgb.resize(pov->frameBytes());
+    } else {
+        scene.emplace();
+        scene->setTarget(l.task.target);
+        scene->setOverlay(o.overlay);
+        scene->applyView(*view);
+        offscreen.emplace(w, h);
+    }
+    const auto& stop = interruptFlag();
+    ProgressLine progress("render");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (stop.load()) {
+            progress.finish();
+            std::cerr << "iglu render: interrupted after " << i << " of " << steps.size() << " frames; no video written\n";
+            exitCode() = 130;
+            return;  // the VideoWriter's destructor removes its unfinished file
+        }
+        cursor.seek(steps[i]);
+        if (pov) {
+            pov->render(cursor.grid(), cursor.pose(), rgb);
+        } else {
+            scene->setBuilt(cursor.grid());
+            scene->setAgent(cursor.pose());
+            scene->setCaption(l.task.id + "  |  " + core::rolloutKindName(rollout.kind) + " rollout (" + rollout.source +
+                              ")  |  step " + std::to_string(steps[i]) + " / " + std::to_string(rollout.size()));
+            rgb = offscreen->render(*scene).rgb;
+        }
+        if (video) video->add(rgb);
+        if (!o.frames.empty()) {
+            char name[32];
+            std::snprintf(name, sizeof name, "frame-%05zu.png", i);
+            writePng((std::filesystem::path(o.frames) / name).string(), w, h, rgb);
+        }
+        progress.update(i + 1, steps.size());
+    }
+    progress.finish();
+    if (video) video->finish();
+    std::cout << (o.video.empty() ? o.frames : o.video) << ": " << steps.size() << " frames (" << w << "x" << h << ", "
+              << (o.pov ? "first-person view" : "3D view") << ") of " << l.task.id << ", steps 0.." << rollout.size()
+              << (o.every > 1 ? " every " + std::to_string(o.every) : std::string()) << ", " << o.fps << " fps";
+    if (!o.video.empty() && !o.frames.empty()) std::cout << "; PNGs in " << o.frames;
+    std::cout << "\n";
+}
+
 void run(const RenderOptions& o) {
     int w = 0, h = 0;
     const std::string size = o.size.empty() ? (o.pov ? "64x64" : "800x600") : o.size;
     parseSize(size, o.pov ? core::PovRenderer::kMaxSide : viewers::OffscreenRenderer::kMaxSide, w, h);
+    const bool clip = !o.video.empty() || !o.frames.empty();
+    if (!clip && o.out.empty()) throw std::runtime_error("give --out FILE.png (one image), or --video / --frames (a rollout)");
+    if (clip && !o.out.empty()) throw std::runtime_error("--out writes one image; --video / --frames a whole rollout: choose one");
+    if (clip && o.step >= 0) throw std::runtime_error("--step picks one image; --video / --frames show every step (--every K thins them)");
+    if (!clip && (o.fps != 10 || o.every != 1)) throw std::runtime_error("--fps / --every need --video or --frames");
     if (o.step >= 0 && o.rollout.empty()) throw std::runtime_error("--step needs --rollout");
     if (!o.pose.empty() && !o.pov) throw std::runtime_error("--pose needs --pov");
     if (!o.povStyle.empty() && !o.pov) throw std::runtime_error("--pov-style needs --pov");
     if (o.pov) {
         if (o.overlay) throw std::runtime_error("--overlay draws on the 3D view, not on the first-person view (--pov)");
-        renderPov(o, w, h);
+        if (clip) renderRollout(o, w, h, std::nullopt);
+        else renderPov(o, w, h);
         return;
     }
     std::optional<viewers::ViewPreset> view;
@@ -175,6 +268,10 @@ void run(const RenderOptions& o) {
     if (auto problem = viewers::displayProblem()) {
         std::cerr << "iglu render: error: " << *problem << "\n";
         exitCode() = 3;
+        return;
+    }
+    if (clip) {
+        renderRollout(o, w, h, view);
         return;
     }
     const Loaded l = load(o);
@@ -205,12 +302,16 @@ void run(const RenderOptions& o) {
 
 void addRenderCommand(CLI::App& app) {
     auto o = std::make_shared<RenderOptions>();
-    auto* cmd = app.add_subcommand("render", "Render a task (or a rollout step) of the 3D view to a PNG, offscreen (needs an X display, e.g. xvfb-run)");
+    auto* cmd = app.add_subcommand("render", "Render a task, a rollout step or a whole rollout (video / PNG frames) of the 3D view or the first-person view, offscreen (the 3D view needs an X display, e.g. xvfb-run)");
     cmd->add_option("--db", o->db, "Catalog file, or task list (.jsonl)")->required()->check(CLI::ExistingFile);
     cmd->add_option("--task", o->task, "Task id")->required();
     cmd->add_option("--rollout", o->rollout, "Rollout id (catalog), or random[:SEED] for a recorded random-agent episode");
     addNumberOption(cmd, "--step", o->step, 0, std::numeric_limits<int>::max(), "Rollout step (default: the last)");
-    cmd->add_option("--out", o->out, "PNG file to write")->required();
+    cmd->add_option("--out", o->out, "PNG file to write (one image)");
+    cmd->add_option("--video", o->video, "Video of the whole rollout: FILE.mp4, .gif or .webm (needs the ffmpeg program)");
+    cmd->add_option("--frames", o->frames, "Folder for the rollout's frames as frame-00000.png ... (no ffmpeg needed)");
+    addNumberOption(cmd, "--fps", o->fps, 0.1, 240.0, "Video frames per second (default 10)");
+    addNumberOption(cmd, "--every", o->every, 1, 1000000, "One frame every K steps (default 1; the last step always)");
     cmd->add_flag("--overlay", o->overlay, "Show the intersection overlay (matched / missing / extra)");
     cmd->add_option("--size", o->size, "Image size WxH (default 800x600; 64x64 with --pov)");
     cmd->add_option("--view", o->view, "Camera: iso, top, front, side (default iso)");
