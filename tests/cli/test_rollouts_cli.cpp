@@ -280,9 +280,40 @@ private slots:
         QCOMPARE(perC.keys(), perA.keys());
         for (const QString& skill : perA.keys())
             QCOMPARE(perC[skill].toObject()["mean_f1_a"].toDouble(), perA[skill].toObject()["mean_f1"].toDouble());
+        // Paired statistics and the per-task table, checked against the stored episodes.
+        {
+            const QJsonObject paired = c["paired"].toObject();
+            QCOMPARE(paired["pairs"].toInt(), 12);
+            const QJsonObject sideA = c["side_a"].toObject(), sideB = c["side_b"].toObject();
+            QCOMPARE(sideA["success_rate"].toDouble(), oracle["success_rate"].toDouble());
+            const QJsonArray ci = sideA["success_rate_ci95"].toArray();
+            QVERIFY(ci[0].toDouble() <= sideA["success_rate"].toDouble() && sideA["success_rate"].toDouble() <= ci[1].toDouble());
+            QVERIFY(ci[0].toDouble() < 1.0);  // 12 of 12 is not certainty
+            // The oracle builds every task, the random agent almost none: the paired tests say so.
+            QVERIFY(paired["only_a_succeeded"].toInt() >= 10 && paired["only_b_succeeded"].toInt() == 0);
+            QVERIFY(paired["success_mcnemar_p"].toDouble() < 0.01);
+            QVERIFY(paired["mean_f1_delta"].toDouble() < 0 && paired["mean_f1_permutation_p"].toDouble() < 0.01);
+            const QJsonArray delta = paired["mean_f1_delta_ci95"].toArray();
+            QVERIFY(delta[1].toDouble() < 0);
+            QCOMPARE(paired["mean_f1_delta"].toDouble(), random["mean_f1"].toDouble() - oracle["mean_f1"].toDouble());
+            const QJsonArray tasks = c["per_task"].toArray();
+            QVERIFY(!tasks.isEmpty());
+            int pairs = 0;
+            double previous = 1e9;
+            for (const auto& v : tasks) {
+                const QJsonObject t = v.toObject();
+                pairs += t["pairs"].toInt();
+                QVERIFY(t["mean_f1_delta"].toDouble() <= previous + 1e-12);  // biggest gain first
+                previous = t["mean_f1_delta"].toDouble();
+            }
+            QCOMPARE(pairs, 12);
+        }
         r = runIglu({"experiments", "compare", "oracle", "random", "--db", folder_->db});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.startsWith("A = oracle (12 episodes), B = random (12 episodes): 12 common episodes"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("paired, 12 common episodes: success only A") && r.out.contains("McNemar exact p") &&
+                     r.out.contains("(p < 0.05)") && r.out.contains("task (by F1 change)"),
+                 qPrintable(r.out));
         QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("(?m)^all +12 +12 +100\\.0%"))), qPrintable(r.out));
         // Unknown names list the experiments there are; wrong argument counts are errors.
         r = runIglu({"experiments", "show", "nope", "--db", folder_->db});

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/experiment_comparison.hpp"
 #include "scripting/experiment_session.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
@@ -27,6 +28,7 @@ struct Options {
     std::vector<std::string> names;
     std::string db;
     bool json = false;
+    bool allTasks = false;  // compare --tasks
 };
 
 nlohmann::json configOf(const catalog::ExperimentRecord& e) {
@@ -102,8 +104,11 @@ std::set<std::tuple<std::string, std::int64_t, int>> keysOf(const catalog::Catal
     return keys;
 }
 
-void compare(const catalog::Catalog& cat, const std::string& nameA, const std::string& nameB, bool json) {
+nlohmann::json intervalJson(const core::Interval& i) { return nlohmann::json::array({i.low, i.high}); }
+
+void compare(const catalog::Catalog& cat, const std::string& nameA, const std::string& nameB, bool json, bool allTasks) {
     const auto a = experimentNamed(cat, nameA), b = experimentNamed(cat, nameB);
+    const catalog::ExperimentComparison cmp = catalog::compareExperiments(cat, a, b);
     const scripting::Summary sa = scripting::storedSummary(cat, a.id), sb = scripting::storedSummary(cat, b.id);
     const auto ka = keysOf(cat, a.id), kb = keysOf(cat, b.id);
     int common = 0;
@@ -135,7 +140,25 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
                                   {"mean_f1_delta", y.meanF1() - x.meanF1()}};
         };
         for (const auto& s : skills) per[s] = row(s);
-        std::cout << jsonText({{"a", a.name}, {"b", b.name}, {"common_episodes", common}, {"per_skill", per}, {"all", row("all")}}, 2)
+        const auto side = [](const catalog::ExperimentSide& x) {
+            return nlohmann::json{{"episodes", x.episodes}, {"success_rate", x.successRate()},
+                                  {"success_rate_ci95", intervalJson(x.successInterval)}, {"mean_f1", x.meanF1},
+                                  {"mean_f1_ci95", intervalJson(x.f1Interval)}};
+        };
+        nlohmann::json tasks = nlohmann::json::array();
+        for (const auto& t : cmp.tasks)
+            tasks.push_back({{"task", t.taskId}, {"pairs", t.pairs}, {"success_a", t.successA}, {"success_b", t.successB},
+                             {"mean_f1_a", t.f1A}, {"mean_f1_b", t.f1B}, {"mean_f1_delta", t.f1Delta()}});
+        nlohmann::json paired = {{"pairs", cmp.pairs},
+                                 {"only_a_succeeded", cmp.onlyASucceeded},
+                                 {"only_b_succeeded", cmp.onlyBSucceeded},
+                                 {"success_mcnemar_p", cmp.successP},
+                                 {"mean_f1_delta", cmp.f1.mean},
+                                 {"mean_f1_delta_ci95", intervalJson(cmp.f1.interval)},
+                                 {"mean_f1_permutation_p", cmp.f1.p}};
+        std::cout << jsonText({{"a", a.name}, {"b", b.name}, {"common_episodes", common}, {"per_skill", per}, {"all", row("all")},
+                               {"side_a", side(cmp.a)}, {"side_b", side(cmp.b)}, {"paired", paired}, {"per_task", tasks}},
+                              2)
                   << "\n";
         return;
     }
@@ -149,6 +172,35 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
                     100 * x.successRate(), 100 * y.successRate(), 100 * (y.successRate() - x.successRate()), x.meanF1(),
                     y.meanF1(), y.meanF1() - x.meanF1());
     }
+    // More than noise? Each side's 95% intervals, then the paired tests on the common episodes.
+    const auto sideLine = [](const char* tag, const catalog::ExperimentSide& x) {
+        std::printf("%s: success %.1f%% [%.1f, %.1f], mean F1 %.3f [%.3f, %.3f]  (95%% intervals: Wilson, t)\n", tag,
+                    100 * x.successRate(), 100 * x.successInterval.low, 100 * x.successInterval.high, x.meanF1,
+                    x.f1Interval.low, x.f1Interval.high);
+    };
+    std::printf("\n");
+    sideLine("A", cmp.a);
+    sideLine("B", cmp.b);
+    if (cmp.pairs == 0) {
+        std::printf("no common episodes: the paired tests need the same (task, seed, repetition) in both\n");
+        return;
+    }
+    std::printf("paired, %d common episodes: success only A %d, only B %d, McNemar exact p = %.3g; mean F1 B - A %+.3f "
+                "[%+.3f, %+.3f] (bootstrap 95%%), permutation p = %.3g%s\n",
+                cmp.pairs, cmp.onlyASucceeded, cmp.onlyBSucceeded, cmp.successP, cmp.f1.mean, cmp.f1.interval.low,
+                cmp.f1.interval.high, cmp.f1.p, cmp.f1.p < 0.05 || cmp.successP < 0.05 ? "  (p < 0.05)" : "  (within noise)");
+    // Per task: which got better or worse (all with --tasks, else the 5 biggest changes each way).
+    const std::size_t n = cmp.tasks.size(), show = allTasks ? n : std::min<std::size_t>(n, 10);
+    std::printf("\n%-24s %5s %9s %9s %9s %9s %9s\n", "task (by F1 change)", "pairs", "success A", "success B", "F1 A", "F1 B", "B - A");
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!allTasks && n > show && i == show / 2) {
+            std::printf("%-24s (%zu more; --tasks lists all)\n", "...", n - show);
+            i = n - show / 2;
+        }
+        const auto& t = cmp.tasks[i];
+        std::printf("%-24s %5d %8.0f%% %8.0f%% %9.3f %9.3f %+9.3f\n", t.taskId.c_str(), t.pairs, 100 * t.successA,
+                    100 * t.successB, t.f1A, t.f1B, t.f1Delta());
+    }
 }
 
 void run(const Options& o) {
@@ -160,7 +212,7 @@ void run(const Options& o) {
     const catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
     if (o.action == "list") list(cat, o.json);
     else if (o.action == "show") show(cat, o.names[0], o.json);
-    else compare(cat, o.names[0], o.names[1], o.json);
+    else compare(cat, o.names[0], o.names[1], o.json, o.allTasks);
 }
 
 }  // namespace
@@ -171,6 +223,7 @@ void addExperimentsCommand(CLI::App& app) {
     cmd->add_option("ACTION", o->action, "list | show NAME | compare A B")->required()->check(CLI::IsMember({"list", "show", "compare"}));
     cmd->add_option("NAME", o->names, "Experiment name(s)");
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    cmd->add_flag("--tasks", o->allTasks, "compare: list every task (default: the 5 biggest gains and losses)");
     cmd->add_flag("--json", o->json, "Print JSON (list: an array; show: the summary as `iglu run --json`; compare: per-skill deltas)");
     cmd->callback([o] { run(*o); });
 }
