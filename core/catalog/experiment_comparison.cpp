@@ -1,6 +1,7 @@
 #include "core/catalog/experiment_comparison.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -71,6 +72,24 @@ ExperimentComparison compareExperiments(const Catalog& catalog, const Experiment
         return x.f1Delta() != y.f1Delta() ? x.f1Delta() > y.f1Delta() : x.taskId < y.taskId;
     });
     return out;
+}
+
+std::string significanceText(const ExperimentComparison& c) {
+    if (c.pairs == 0) return "no common episodes: the paired tests need the same (task, seed, repetition) in both";
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "paired, %d common episodes: success only A %d, only B %d, McNemar exact p = %.3g; mean F1 B - A %+.3f "
+                  "[%+.3f, %+.3f] (bootstrap 95%%), permutation p = %.3g%s",
+                  c.pairs, c.onlyASucceeded, c.onlyBSucceeded, c.successP, c.f1.mean, c.f1.interval.low, c.f1.interval.high,
+                  c.f1.p, c.f1.p < 0.05 || c.successP < 0.05 ? "  (p < 0.05)" : "  (within noise)");
+    return buf;
+}
+
+std::string sideText(const ExperimentSide& s) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "success %.1f%% [%.1f, %.1f], mean F1 %.3f [%.3f, %.3f]", 100 * s.successRate(),
+                  100 * s.successInterval.low, 100 * s.successInterval.high, s.meanF1, s.f1Interval.low, s.f1Interval.high);
+    return buf;
 }
 
 }  // namespace iglu::catalog

@@ -30,6 +30,8 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
 
     connect(&context.data(), &workbench::DataService::opened, panel_, &experiments::ExperimentsPanel::reload);
     connect(panel_, &experiments::ExperimentsPanel::episodeActivated, this, &ExperimentsPlugin::openEpisode);
+    connect(panel_, &experiments::ExperimentsPanel::taskActivated, this,
+            [this](const QString& taskId) { context_->selection().setTask(taskId); });
     connect(panel_, &experiments::ExperimentsPanel::readFailed, this,
             [this](const QString& message) { context_->log().error(kSource, message); });
     connect(panel_, &experiments::ExperimentsPanel::runFinished, this,

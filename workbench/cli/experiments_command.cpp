@@ -173,22 +173,9 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
                     y.meanF1(), y.meanF1() - x.meanF1());
     }
     // More than noise? Each side's 95% intervals, then the paired tests on the common episodes.
-    const auto sideLine = [](const char* tag, const catalog::ExperimentSide& x) {
-        std::printf("%s: success %.1f%% [%.1f, %.1f], mean F1 %.3f [%.3f, %.3f]  (95%% intervals: Wilson, t)\n", tag,
-                    100 * x.successRate(), 100 * x.successInterval.low, 100 * x.successInterval.high, x.meanF1,
-                    x.f1Interval.low, x.f1Interval.high);
-    };
-    std::printf("\n");
-    sideLine("A", cmp.a);
-    sideLine("B", cmp.b);
-    if (cmp.pairs == 0) {
-        std::printf("no common episodes: the paired tests need the same (task, seed, repetition) in both\n");
-        return;
-    }
-    std::printf("paired, %d common episodes: success only A %d, only B %d, McNemar exact p = %.3g; mean F1 B - A %+.3f "
-                "[%+.3f, %+.3f] (bootstrap 95%%), permutation p = %.3g%s\n",
-                cmp.pairs, cmp.onlyASucceeded, cmp.onlyBSucceeded, cmp.successP, cmp.f1.mean, cmp.f1.interval.low,
-                cmp.f1.interval.high, cmp.f1.p, cmp.f1.p < 0.05 || cmp.successP < 0.05 ? "  (p < 0.05)" : "  (within noise)");
+    std::printf("\nA: %s\nB: %s  (95%% intervals: Wilson, t)\n%s\n", catalog::sideText(cmp.a).c_str(),
+                catalog::sideText(cmp.b).c_str(), catalog::significanceText(cmp).c_str());
+    if (cmp.pairs == 0) return;
     // Per task: which got better or worse (all with --tasks, else the 5 biggest changes each way).
     const std::size_t n = cmp.tasks.size(), show = allTasks ? n : std::min<std::size_t>(n, 10);
     std::printf("\n%-24s %5s %9s %9s %9s %9s %9s\n", "task (by F1 change)", "pairs", "success A", "success B", "F1 A", "F1 B", "B - A");

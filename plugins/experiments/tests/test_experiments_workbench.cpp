@@ -276,6 +276,22 @@ private slots:
             QCOMPARE(table->item(all, 8)->background().color(), allColour);
             QCOMPARE(table->item(all, 8)->text().at(0), allSign);
             QVERIFY(child<QWidget>("compareLegend")->property("text").toString().contains(a));
+            // Per task on the common episodes, biggest F1 gain first, coloured like the skill table;
+            // the verdict with its p-values: the oracle builds all 4 tasks, doing nothing none, yet 4
+            // pairs cannot show more than noise (McNemar 2 * 0.5^4) — the dock does not overclaim.
+            auto* tasks = child<QTableWidget>("compareTasksTable");
+            QVERIFY(tasks->rowCount() > 0);
+            for (int r = 1; r < tasks->rowCount(); ++r) QVERIFY(value(tasks, r - 1, 6) >= value(tasks, r, 6));
+            for (int r = 0; r < tasks->rowCount(); ++r)
+                QVERIFY(qAbs(value(tasks, r, 6) - (value(tasks, r, 5) - value(tasks, r, 4))) < 1e-12);
+            const QString stats = child<QWidget>("compareStats")->property("text").toString();
+            QVERIFY2(stats.contains(QStringLiteral("paired, 4 common episodes")) &&
+                         stats.contains(QStringLiteral("McNemar exact p = 0.125")) && stats.contains(QStringLiteral("(within noise)")),
+                     qPrintable(stats));
+            QSignalSpy selected(&wb_->context().selection(), &workbench::Selection::taskChanged);
+            const QString firstTask = tasks->item(0, 0)->text();
+            emit tasks->cellDoubleClicked(0, 0);
+            QCOMPARE(wb_->context().selection().taskId(), firstTask);
         };
         // B = do-nothing is worse than A = oracle: orange and a minus sign; the other way round blue and plus.
         check(QStringLiteral("oracle-test"), QStringLiteral("noop-test"), oracle, nothing, plugins::experiments::kWorseColour,

@@ -123,6 +123,18 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
     cl->addWidget(compareLegend_);
     compare_ = makeTable(QStringLiteral("compareTable"), comparePage);
     cl->addWidget(compare_, 1);
+    // More than noise? Each side's intervals and the paired tests (catalog::compareExperiments).
+    compareStats_ = new QLabel(comparePage);
+    compareStats_->setObjectName(QStringLiteral("compareStats"));
+    compareStats_->setWordWrap(true);
+    compareStats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cl->addWidget(compareStats_);
+    compareTasks_ = makeTable(QStringLiteral("compareTasksTable"), comparePage);
+    compareTasks_->setToolTip(tr("Per task, on the episodes both ran; double-click selects the task"));
+    cl->addWidget(compareTasks_, 1);
+    connect(compareTasks_, &QTableWidget::cellDoubleClicked, this, [this](int row) {
+        if (const QTableWidgetItem* item = compareTasks_->item(row, 0)) emit taskActivated(item->text());
+    });
     tabs_->addTab(comparePage, tr("Compare"));
 
     episodes_ = makeTable(QStringLiteral("episodesTable"), tabs_);
@@ -304,19 +316,32 @@ void ExperimentsPanel::showCompare() {
     const int bi = compareWith_->currentIndex();
     if (a == nullptr || bi < 0 || bi >= static_cast<int>(rows_.size())) {
         compare_->setRowCount(0);
+        compareTasks_->setRowCount(0);
+        compareStats_->clear();
         compareLegend_->setText(tr("Select an experiment (A) and pick a second one (B)."));
         return;
     }
     const ExperimentRow& b = rows_[bi];
     scripting::Summary sa, sb;
+    catalog::ExperimentComparison cmp;
     if (!readCatalog([&] {
             sa = scripting::storedSummary(store_.catalog(), a->id);
             sb = scripting::storedSummary(store_.catalog(), b.id);
+            const auto ea = store_.catalog().experiment(a->name.toStdString());
+            const auto eb = store_.catalog().experiment(b.name.toStdString());
+            if (ea && eb) cmp = catalog::compareExperiments(store_.catalog(), *ea, *eb);
         })) {
         compare_->setRowCount(0);
+        compareTasks_->setRowCount(0);
+        compareStats_->clear();
         return;
     }
     fillCompareTable(compare_, sa, sb);
+    fillTaskCompareTable(compareTasks_, cmp);
+    compareStats_->setText(tr("A: %1<br>B: %2 (95% intervals: Wilson, t)<br><b>%3</b>")
+                               .arg(QString::fromStdString(catalog::sideText(cmp.a)).toHtmlEscaped(),
+                                    QString::fromStdString(catalog::sideText(cmp.b)).toHtmlEscaped(),
+                                    QString::fromStdString(catalog::significanceText(cmp)).toHtmlEscaped()));
     compareLegend_->setText(tr("A = %1, B = %2. Δ = B − A: <span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
                                "<span style='background:%4'>&nbsp;− B worse&nbsp;</span>")
                                 .arg(a->name.toHtmlEscaped(), b.name.toHtmlEscaped(), kBetterColour.name(),

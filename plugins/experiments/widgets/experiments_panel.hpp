@@ -75,6 +75,8 @@ signals:
     void runStarted(const QString& experiment, int total, int resumed);
     void runFinished(bool ok, bool cancelled, const QString& experiment, const QString& message);
     void episodeActivated(const iglu::plugins::experiments::EpisodeRef& episode);
+    /// A task double-clicked in the Compare tab's per-task table.
+    void taskActivated(const QString& taskId);
     /// A read of the catalog failed (e.g. a blob damaged after opening): the views show what
     /// could be read, the status line the message; the plugin logs it.
     void readFailed(const QString& message);
@@ -103,6 +105,8 @@ private:
     QComboBox* compareWith_;
     QLabel* compareLegend_;
     QTableWidget* compare_;
+    QLabel* compareStats_ = nullptr;
+    QTableWidget* compareTasks_ = nullptr;
     QTableWidget* episodes_;
 };
 

@@ -173,4 +173,23 @@ void fillEpisodesTable(QTableWidget* table, const std::vector<catalog::EpisodeRe
     table->setSortingEnabled(true);
 }
 
+void fillTaskCompareTable(QTableWidget* table, const catalog::ExperimentComparison& c) {
+    reset(table,
+          {QObject::tr("Task"), QObject::tr("Pairs"), QObject::tr("Success A"), QObject::tr("Success B"), QObject::tr("Mean F1 A"),
+           QObject::tr("Mean F1 B"), QObject::tr("Δ mean F1")},
+          static_cast<int>(c.tasks.size()));
+    for (int r = 0; r < static_cast<int>(c.tasks.size()); ++r) {
+        const catalog::TaskComparison& t = c.tasks[static_cast<std::size_t>(r)];
+        table->setItem(r, 0, textItem(QString::fromStdString(t.taskId)));
+        table->setItem(r, 1, number(QString::number(t.pairs), t.pairs));
+        table->setItem(r, 2, number(percent(t.successA), t.successA));
+        table->setItem(r, 3, number(percent(t.successB), t.successB));
+        table->setItem(r, 4, number(fixed(t.f1A, 3), t.f1A));
+        table->setItem(r, 5, number(fixed(t.f1B, 3), t.f1B));
+        table->setItem(r, 6, deltaItem(t.f1Delta(), false));
+    }
+    table->setSortingEnabled(true);
+    table->resizeColumnsToContents();
+}
+
 }  // namespace iglu::plugins::experiments

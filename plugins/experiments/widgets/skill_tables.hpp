@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QString>
 #include <QTableWidgetItem>
+#include "core/catalog/experiment_comparison.hpp"
 
 class QTableWidget;
 
@@ -45,6 +46,9 @@ void fillResultsTable(QTableWidget* table, const scripting::Summary& summary);
 /// Compare columns: skill, episodes A / B, success A / B / Δ, mean F1 A / B / Δ, mean steps A / B;
 /// Δ = B − A, highlighted better (blue, "+") or worse (orange, "−"). Skills of either experiment.
 void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b);
+/// Per-task columns of two experiments on their common episodes: task, pairs, success A / B,
+/// mean F1 A / B, Δ mean F1 (blue better / orange worse), biggest gain first; sortable.
+void fillTaskCompareTable(QTableWidget* table, const catalog::ExperimentComparison& comparison);
 
 /// Episodes columns: task, seed, repetition, success, F1, steps, return, rollout, error (first
 /// line; the whole traceback in the tooltip, the row tinted).

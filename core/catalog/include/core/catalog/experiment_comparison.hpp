@@ -46,4 +46,11 @@ struct ExperimentComparison {
 /// episodes with their stored metrics).
 ExperimentComparison compareExperiments(const Catalog& catalog, const ExperimentRecord& a, const ExperimentRecord& b);
 
+/// The verdict in words, one line, as the CLI and the dock show it: "paired, 20 common episodes:
+/// success only A 0, only B 19, McNemar exact p = 3.81e-06; mean F1 B - A +0.397 [+0.296, +0.498]
+/// (bootstrap 95%), permutation p = 0.0001 (p < 0.05)" — or why there is no paired test.
+std::string significanceText(const ExperimentComparison& c);
+/// "success 5.0% [0.9, 23.6], mean F1 0.553 [0.434, 0.672]" (95% intervals: Wilson, t).
+std::string sideText(const ExperimentSide& s);
+
 }  // namespace iglu::catalog
