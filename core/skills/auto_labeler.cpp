@@ -132,4 +132,35 @@ SkillReport autoLabel(const Grid& target, const Grid* starting, const AutoLabele
     return r;
 }
 
+SkillMeasures measureSkills(const Grid& target, const Grid* starting, const AutoLabelerConfig& config) {
+    SkillMeasures m;
+    std::vector<Block> place;
+    for (const auto& b : target.blocks())
+        if (!starting || starting->at(b.x, b.y, b.z) != b.colour) place.push_back(b);
+    m.blocks = static_cast<int>(place.size());
+    if (place.empty()) return m;
+    std::set<int> xs, ys, zs, colours;
+    std::set<std::pair<int, int>> columns;
+    const int tallFrom = kMinY + config.agentHeightCells + 1;
+    for (const auto& b : place) {
+        xs.insert(b.x);
+        ys.insert(b.y);
+        zs.insert(b.z);
+        colours.insert(b.colour);
+        columns.insert({b.x, b.z});
+        m.maxY = std::max(m.maxY, b.y - kMinY);
+        if (b.y > kMinY && !filled(target, b.x, b.y - 1, b.z)) ++m.floating;
+        if (b.y >= tallFrom) ++m.high;
+        if (!visible(target, b)) ++m.hidden;
+    }
+    m.spanX = static_cast<int>(xs.size());
+    m.spanY = static_cast<int>(ys.size());
+    m.spanZ = static_cast<int>(zs.size());
+    m.footprint = static_cast<int>(columns.size());
+    m.colours = static_cast<int>(colours.size());
+    Block start;
+    m.diagonalChain = diagonalChain(target, place, &start);
+    return m;
+}
+
 }  // namespace iglu::core

@@ -152,6 +152,32 @@ private slots:
         }
         ProcessResult text = runIglu({"label", "eval", sample + "/structures.json"});
         QVERIFY(text.out.contains("flying"));
+        // The labeler that learns: trained on the same labels (file or catalog), cross-validated
+        // beside the rules, then evaluated under "model" with the rules under "rules".
+        const QString model = dir.path() + "/model.json";
+        ProcessResult train = runIglu({"label", "train", sample + "/structures.json", "--model", model, "--json"});
+        QVERIFY2(train.exitCode == 0, qPrintable(train.err));
+        const QJsonObject t = QJsonDocument::fromJson(train.out.toUtf8()).object();
+        QCOMPARE(t.value("trained_on").toInt(), 104);
+        for (const char* skill : {"flat", "flying", "tricky", "tall", "diagonal"}) {
+            const QJsonObject cv = t.value("cross_validated").toObject().value(skill).toObject();
+            QCOMPARE(cv.value("tp").toInt() + cv.value("fp").toInt() + cv.value("fn").toInt() + cv.value("tn").toInt(), 104);
+            QCOMPARE(t.value("rules").toObject().value(skill).toObject().value("f1").toDouble(),
+                     o.value("per_skill").toObject().value(skill).toObject().value("f1").toDouble());
+        }
+        ProcessResult fromDb = runIglu({"label", "train", "--db", db, "--model", dir.path() + "/model-db.json"});
+        QVERIFY2(fromDb.exitCode == 0 && fromDb.out.startsWith("trained on 104 labeled tasks"), qPrintable(fromDb.out + fromDb.err));
+        ProcessResult both = runIglu({"label", "eval", sample + "/structures.json", "--model", model, "--json"});
+        QVERIFY2(both.exitCode == 0, qPrintable(both.err));
+        const QJsonObject b = QJsonDocument::fromJson(both.out.toUtf8()).object();
+        QCOMPARE(b.value("rules").toObject().value("per_skill"), o.value("per_skill"));
+        QCOMPARE(b.value("model").toObject().value("per_skill").toObject().keys(), o.value("per_skill").toObject().keys());
+        QVERIFY(b.value("model").toObject().value("per_skill").toObject().value("tall").toObject().value("f1").toDouble() > 0.5);
+        ProcessResult badModel = runIglu({"label", "eval", sample + "/structures.json", "--model", sample + "/structures.json"});
+        QCOMPARE(badModel.exitCode, 2);
+        QVERIFY2(badModel.err.contains("structures.json: format"), qPrintable(badModel.err));
+        ProcessResult neither = runIglu({"label", "train", "--model", model});
+        QCOMPARE(neither.exitCode, 2);
         ProcessResult missing = runIglu({"label", "eval", dir.path() + "/none.json"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("none.json: no such file"));

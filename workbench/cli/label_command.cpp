@@ -1,6 +1,10 @@
 // iglu label auto --db FILE        label every catalog task with the automatic labeler (source auto)
-// iglu label eval STRUCTURES.json  compare the automatic labels with the human ones, per skill
+// iglu label eval LABELS.json [--model MODEL.json]  the rules (and a trained model) against human labels
+// iglu label train LABELS.json|--db FILE --model MODEL.json  the labeler that learns (skill_model.hpp)
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <optional>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +13,7 @@
 #include "core/catalog/catalog.hpp"
 #include "core/skills/agreement.hpp"
 #include "core/skills/auto_labeler.hpp"
+#include "core/skills/skill_model.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
 #include "cli_util.hpp"
@@ -41,38 +46,129 @@ void runAuto(const AutoOptions& o) {
 
 struct EvalOptions {
     std::string file;
+    std::string db;
+    std::string model;
     bool json = false;
 };
 
-void runEval(const EvalOptions& o) {
-    auto cat = catalog::Catalog::inMemory();
-    auto report = datasets::importStructures(o.file, cat);
-    if (report.skipped > 0) std::cerr << report.summary();
-    std::map<std::string, std::array<bool, core::kNumSkills>> human;
+/// Tasks with a human label for every skill (the newest per skill), in id order: from a labels
+/// file in the format of structures.json, or from a catalog's human labels.
+std::vector<core::LabeledExample> labeledExamples(const EvalOptions& o) {
+    std::optional<catalog::Catalog> owned;
+    if (!o.db.empty()) {
+        owned.emplace(o.db, catalog::OpenMode::ReadOnly);
+    } else {
+        owned.emplace(catalog::Catalog::inMemory(o.file));
+        const auto report = datasets::importStructures(o.file, *owned);
+        if (report.skipped > 0) std::cerr << report.summary();
+    }
+    const catalog::Catalog& cat = *owned;
+    std::map<std::string, std::array<std::optional<bool>, core::kNumSkills>> human;
     for (const auto& l : cat.allLabels(catalog::LabelSource::Human)) human[l.taskId][static_cast<std::size_t>(l.skill)] = l.value;
-    std::array<core::Agreement, core::kNumSkills> agree;
+    std::vector<core::LabeledExample> out;
     for (const auto& [id, labels] : human) {
-        auto t = cat.task(id);
-        auto predicted = core::autoLabel(t->task.target);
-        for (core::Skill s : core::kAllSkills) agree[static_cast<std::size_t>(s)].add(predicted[s].value, labels[static_cast<std::size_t>(s)]);
+        if (std::any_of(labels.begin(), labels.end(), [](const auto& v) { return !v.has_value(); })) continue;
+        const auto t = cat.task(id);
+        if (!t) continue;
+        core::LabeledExample e;
+        e.id = id;
+        e.target = t->task.target;
+        e.starting = t->task.starting;
+        for (std::size_t k = 0; k < core::kNumSkills; ++k) e.labels[k] = *labels[k];
+        out.push_back(std::move(e));
     }
-    if (o.json) {
-        nlohmann::json perSkill = nlohmann::json::object();
-        for (core::Skill s : core::kAllSkills) {
-            const auto& a = agree[static_cast<std::size_t>(s)];
-            perSkill[core::skillName(s)] = {{"precision", a.precision()}, {"recall", a.recall()}, {"f1", a.f1()}, {"kappa", a.kappa()},
-                                            {"tp", a.tp}, {"fp", a.fp}, {"fn", a.fn}, {"tn", a.tn}};
-        }
-        std::cout << jsonText(nlohmann::json{{"structures", human.size()}, {"labeler", core::kAutoLabelerName}, {"per_skill", perSkill}}, 2) << "\n";
-        return;
+    if (out.empty())
+        throw std::runtime_error((o.db.empty() ? o.file : o.db) + ": no task has a human label for every skill");
+    return out;
+}
+
+nlohmann::json agreementJson(const std::array<core::Agreement, core::kNumSkills>& agree) {
+    nlohmann::json perSkill = nlohmann::json::object();
+    for (core::Skill s : core::kAllSkills) {
+        const auto& a = agree[static_cast<std::size_t>(s)];
+        perSkill[core::skillName(s)] = {{"precision", a.precision()}, {"recall", a.recall()}, {"f1", a.f1()}, {"kappa", a.kappa()},
+                                        {"tp", a.tp}, {"fp", a.fp}, {"fn", a.fn}, {"tn", a.tn}};
     }
-    std::printf("%s against the human labels of %zu structures (%s)\n", core::kAutoLabelerName, human.size(), o.file.c_str());
-    std::printf("%-9s %9s %7s %6s %6s   %3s %3s %3s %3s\n", "skill", "precision", "recall", "f1", "kappa", "tp", "fp", "fn", "tn");
+    return perSkill;
+}
+
+void printAgreement(const std::string& title, const std::array<core::Agreement, core::kNumSkills>& agree) {
+    std::printf("%s\n%-9s %9s %7s %6s %6s   %3s %3s %3s %3s\n", title.c_str(), "skill", "precision", "recall", "f1", "kappa", "tp",
+                "fp", "fn", "tn");
     for (core::Skill s : core::kAllSkills) {
         const auto& a = agree[static_cast<std::size_t>(s)];
         std::printf("%-9s %9.3f %7.3f %6.3f %6.3f   %3d %3d %3d %3d\n", core::skillName(s), a.precision(), a.recall(), a.f1(), a.kappa(),
                     a.tp, a.fp, a.fn, a.tn);
     }
+}
+
+std::array<core::Agreement, core::kNumSkills> rulesAgreement(const std::vector<core::LabeledExample>& examples) {
+    std::array<core::Agreement, core::kNumSkills> agree;
+    for (const auto& e : examples) {
+        const auto predicted = core::autoLabel(e.target, &e.starting);
+        for (core::Skill s : core::kAllSkills) agree[static_cast<std::size_t>(s)].add(predicted[s].value, e.labels[static_cast<std::size_t>(s)]);
+    }
+    return agree;
+}
+
+void runEval(const EvalOptions& o) {
+    const auto examples = labeledExamples(o);
+    const auto rules = rulesAgreement(examples);
+    std::optional<core::SkillModel> model;
+    std::array<core::Agreement, core::kNumSkills> byModel{};
+    if (!o.model.empty()) {
+        model = core::SkillModel::load(o.model);
+        for (const auto& e : examples) {
+            const auto p = model->predict(e.target, &e.starting);
+            for (std::size_t k = 0; k < core::kNumSkills; ++k) byModel[k].add(p[k].value, e.labels[k]);
+        }
+    }
+    const std::string where = o.db.empty() ? o.file : o.db;
+    if (o.json) {
+        nlohmann::json j = {{"structures", examples.size()},
+                            {"labeler", core::kAutoLabelerName},
+                            {"per_skill", agreementJson(rules)},  // the rules' (kept for earlier readers)
+                            {"rules", {{"labeler", core::kAutoLabelerName}, {"per_skill", agreementJson(rules)}}}};
+        if (model) j["model"] = {{"labeler", o.model}, {"trained_on", model->trainedOn()}, {"per_skill", agreementJson(byModel)}};
+        std::cout << jsonText(j, 2) << "\n";
+        return;
+    }
+    printAgreement(std::string(core::kAutoLabelerName) + " against the human labels of " + std::to_string(examples.size()) +
+                       " structures (" + where + ")",
+                   rules);
+    if (model) {
+        std::printf("\n");
+        printAgreement("model " + o.model + " (trained on " + std::to_string(model->trainedOn()) + ") on the same labels", byModel);
+    }
+}
+
+struct TrainOptions {
+    EvalOptions source;
+    std::string model;
+    int folds = 5;
+    bool json = false;
+};
+
+void runTrain(const TrainOptions& o) {
+    if (o.source.file.empty() == o.source.db.empty()) throw std::runtime_error("train: give a labels file or --db FILE (one of them)");
+    const auto examples = labeledExamples(o.source);
+    const auto rules = rulesAgreement(examples);
+    const auto cv = core::crossValidate(examples, o.folds);
+    const core::SkillModel model = core::SkillModel::train(examples);
+    model.save(o.model);
+    if (o.json) {
+        std::cout << jsonText({{"model", o.model}, {"trained_on", examples.size()}, {"folds", o.folds},
+                               {"cross_validated", agreementJson(cv)}, {"rules", agreementJson(rules)}},
+                              2)
+                  << "\n";
+        return;
+    }
+    std::printf("trained on %zu labeled tasks; %d-fold cross-validated F1 (model) beside the rules' F1 on the same labels:\n",
+                examples.size(), o.folds);
+    std::printf("%-9s %8s %8s\n", "skill", "model", "rules");
+    for (core::Skill s : core::kAllSkills)
+        std::printf("%-9s %8.3f %8.3f\n", core::skillName(s), cv[static_cast<std::size_t>(s)].f1(), rules[static_cast<std::size_t>(s)].f1());
+    std::printf("model written to %s\n", o.model.c_str());
 }
 
 struct FileOptions {
@@ -108,9 +204,19 @@ void addLabelCommand(CLI::App& app) {
     a->callback([autoOpts] { runAuto(*autoOpts); });
     auto evalOpts = std::make_shared<EvalOptions>();
     auto* e = cmd->add_subcommand("eval", "Per-skill precision / recall / F1 / Cohen's kappa of the automatic labels against the human ones");
-    e->add_option("STRUCTURES", evalOpts->file, "A file in the format of structures.json")->required();
-    e->add_flag("--json", evalOpts->json, "Print {\"per_skill\": {skill: {precision, recall, f1, kappa}}}");
+    e->add_option("LABELS", evalOpts->file, "A labels file in the format of structures.json")->required();
+    e->add_option("--model", evalOpts->model, "Also evaluate a model made by `iglu label train`");
+    e->add_flag("--json", evalOpts->json, "Print {\"rules\": {per_skill}, \"model\": {per_skill}} (precision, recall, f1, kappa, counts)");
     e->callback([evalOpts] { runEval(*evalOpts); });
+
+    auto trainOpts = std::make_shared<TrainOptions>();
+    auto* t = cmd->add_subcommand("train", "Train the labeler that learns on human labels; prints its cross-validated F1 beside the rules'");
+    t->add_option("LABELS", trainOpts->source.file, "A labels file in the format of structures.json (or --db)");
+    t->add_option("--db", trainOpts->source.db, "A catalog: its tasks with a human label for every skill")->check(CLI::ExistingFile);
+    t->add_option("--model", trainOpts->model, "Model file to write (JSON)")->required();
+    addNumberOption(t, "--folds", trainOpts->folds, 2, 100, "Cross-validation folds (default 5)");
+    t->add_flag("--json", trainOpts->json, "Print {cross_validated: {per skill}, rules: {per skill}}");
+    t->callback([trainOpts] { runTrain(*trainOpts); });
     auto exportOpts = std::make_shared<FileOptions>();
     auto* x = cmd->add_subcommand("export", "Write the catalog's skill labels to a .csv or .json file");
     x->add_option("--db", exportOpts->db, "Catalog file")->required()->check(CLI::ExistingFile);

@@ -40,6 +40,21 @@ struct SkillReport {
     SkillSet skills() const;
 };
 
+/// The structural quantities the rules above decide on, as numbers: the features of the learned
+/// labeler (skill_model.hpp). Computed from the blocks to place, as autoLabel does.
+struct SkillMeasures {
+    int blocks = 0;              ///< blocks to place
+    int spanX = 0, spanY = 0, spanZ = 0;  ///< distinct x / y / z values among them
+    int footprint = 0;           ///< distinct (x, z) columns
+    int maxY = 0;                ///< highest block, 0 = the floor layer (y = -1)
+    int floating = 0;            ///< blocks with nothing directly beneath (above the floor layer)
+    int high = 0;                ///< blocks more than one layer above a standing agent's head
+    int hidden = 0;              ///< blocks with no free grid line to the sky or a side
+    int diagonalChain = 0;       ///< longest edge-only vertical-diagonal chain
+    int colours = 0;             ///< distinct colours
+};
+SkillMeasures measureSkills(const Grid& target, const Grid* starting = nullptr, const AutoLabelerConfig& config = {});
+
 /// Labeler name stored with auto labels (bump the version when a definition changes).
 inline constexpr const char* kAutoLabelerName = "auto-labeler v1";
 

@@ -1,0 +1,219 @@
+#include "core/skills/skill_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/skills/auto_labeler.hpp"
+
+namespace iglu::core {
+
+namespace {
+
+constexpr int kIterations = 3000;
+constexpr double kLearningRate = 0.3;
+constexpr double kL2 = 0.03;
+
+double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+}  // namespace
+
+const std::vector<std::string>& skillFeatureNames() {
+    static const std::vector<std::string> names = {
+        "blocks (log)", "x span", "y span", "z span", "thinnest span", "footprint columns", "height",
+        "floating blocks", "floating share", "high blocks", "hidden blocks", "hidden share", "diagonal chain",
+        "colours", "blocks per column", "rule: flat", "rule: flying", "rule: tricky", "rule: tall", "rule: diagonal"};
+    return names;
+}
+
+std::vector<double> skillFeatures(const Grid& target, const Grid* starting) {
+    const SkillMeasures m = measureSkills(target, starting);
+    const SkillReport rules = autoLabel(target, starting);  // the rules' verdicts: the model corrects them
+    const double n = std::max(1, m.blocks);
+    const auto rule = [&](Skill k) { return rules[k].value ? 1.0 : 0.0; };
+    return {std::log1p(m.blocks),
+            double(m.spanX),
+            double(m.spanY),
+            double(m.spanZ),
+            double(std::min({m.spanX, m.spanY, m.spanZ})),
+            double(m.footprint),
+            double(m.maxY),
+            double(m.floating),
+            m.floating / n,
+            double(m.high),
+            double(m.hidden),
+            m.hidden / n,
+            double(m.diagonalChain),
+            double(m.colours),
+            m.footprint ? m.blocks / double(m.footprint) : 0.0,
+            rule(Skill::Flat),
+            rule(Skill::Flying),
+            rule(Skill::Tricky),
+            rule(Skill::Tall),
+            rule(Skill::Diagonal)};
+}
+
+SkillModel SkillModel::train(const std::vector<LabeledExample>& examples) {
+    if (examples.size() < 2) throw std::invalid_argument("train: need at least 2 labeled examples, got " + std::to_string(examples.size()));
+    const std::size_t nf = skillFeatureNames().size();
+    std::vector<std::vector<double>> x;
+    x.reserve(examples.size());
+    for (const auto& e : examples) x.push_back(skillFeatures(e.target, &e.starting));
+    SkillModel m;
+    m.trainedOn_ = static_cast<int>(examples.size());
+    m.mean_.assign(nf, 0);
+    m.scale_.assign(nf, 1);
+    for (std::size_t f = 0; f < nf; ++f) {
+        double s = 0, ss = 0;
+        for (const auto& row : x) s += row[f];
+        const double mean = s / static_cast<double>(x.size());
+        for (const auto& row : x) ss += (row[f] - mean) * (row[f] - mean);
+        const double sd = std::sqrt(ss / static_cast<double>(x.size()));
+        m.mean_[f] = mean;
+        m.scale_[f] = sd > 1e-9 ? sd : 1.0;
+    }
+    for (auto& row : x)
+        for (std::size_t f = 0; f < nf; ++f) row[f] = (row[f] - m.mean_[f]) / m.scale_[f];
+    const double n = static_cast<double>(x.size());
+    for (std::size_t k = 0; k < kNumSkills; ++k) {
+        std::vector<double> w(nf, 0.0);
+        double b = 0;
+        // Classes weighted to count equally (a rare skill is not learnt as "never").
+        int positives = 0;
+        for (const auto& e : examples) positives += e.labels[k] ? 1 : 0;
+        const double wPos = positives ? n / (2.0 * positives) : 1.0, wNeg = positives < n ? n / (2.0 * (n - positives)) : 1.0;
+        for (int it = 0; it < kIterations; ++it) {
+            std::vector<double> gw(nf, 0.0);
+            double gb = 0;
+            for (std::size_t i = 0; i < x.size(); ++i) {
+                double z = b;
+                for (std::size_t f = 0; f < nf; ++f) z += w[f] * x[i][f];
+                const bool y = examples[i].labels[k];
+                const double err = (sigmoid(z) - (y ? 1.0 : 0.0)) * (y ? wPos : wNeg);
+                for (std::size_t f = 0; f < nf; ++f) gw[f] += err * x[i][f];
+                gb += err;
+            }
+            for (std::size_t f = 0; f < nf; ++f) w[f] -= kLearningRate * (gw[f] / n + kL2 * w[f]);
+            b -= kLearningRate * gb / n;
+        }
+        m.weights_[k] = std::move(w);
+        m.bias_[k] = b;
+    }
+    return m;
+}
+
+std::array<SkillPrediction, kNumSkills> SkillModel::predict(const Grid& target, const Grid* starting) const {
+    std::array<SkillPrediction, kNumSkills> out;
+    const std::vector<double> raw = skillFeatures(target, starting);
+    const auto& names = skillFeatureNames();
+    for (std::size_t k = 0; k < kNumSkills; ++k) {
+        double z = bias_[k];
+        std::vector<std::pair<double, std::size_t>> push;
+        for (std::size_t f = 0; f < raw.size(); ++f) {
+            const double c = weights_[k][f] * (raw[f] - mean_[f]) / scale_[f];
+            z += c;
+            push.emplace_back(c, f);
+        }
+        SkillPrediction& p = out[k];
+        p.probability = sigmoid(z);
+        p.value = p.probability >= 0.5;
+        // The features that pushed toward the decision most, with their values.
+        std::sort(push.begin(), push.end(), [&](const auto& a, const auto& b) {
+            return (p.value ? a.first > b.first : a.first < b.first);
+        });
+        char buf[96];
+        for (std::size_t i = 0; i < push.size() && i < 2; ++i) {
+            if ((p.value && push[i].first <= 0) || (!p.value && push[i].first >= 0)) break;
+            std::snprintf(buf, sizeof buf, "%s%s %g (%+.1f)", i ? ", " : "", names[push[i].second].c_str(), raw[push[i].second],
+                          push[i].first);
+            p.reason += buf;
+        }
+        std::snprintf(buf, sizeof buf, "%s%s p = %.2f", p.reason.empty() ? "" : "; ", p.value ? "yes," : "no,", p.probability);
+        p.reason += buf;
+    }
+    return out;
+}
+
+void SkillModel::save(const std::string& path) const {
+    nlohmann::json skills = nlohmann::json::object();
+    for (std::size_t k = 0; k < kNumSkills; ++k)
+        skills[skillName(kAllSkills[k])] = {{"weights", weights_[k]}, {"bias", bias_[k]}};
+    const nlohmann::json j = {{"format", "iglu-skill-model/1"}, {"features", skillFeatureNames()}, {"mean", mean_},
+                              {"scale", scale_}, {"trained_on", trainedOn_}, {"skills", skills}};
+    const std::string temp = path + ".part";
+    {
+        std::ofstream out(temp);
+        out << j.dump(2) << "\n";
+        if (!out) throw std::runtime_error(path + ": cannot write the model");
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) throw std::runtime_error(path + ": cannot move the model into place");
+}
+
+SkillModel SkillModel::load(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(path + ": cannot read the model file");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const auto fail = [&](const std::string& field, const std::string& what) {
+        throw std::runtime_error(path + ": " + field + ": " + what);
+    };
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(ss.str());
+    } catch (const nlohmann::json::exception& e) {
+        fail("JSON", e.what());
+    }
+    if (!j.is_object() || j.value("format", "") != "iglu-skill-model/1") fail("format", "not an iglu-skill-model/1 file");
+    const std::size_t nf = skillFeatureNames().size();
+    if (!j.contains("features") || j["features"] != nlohmann::json(skillFeatureNames()))
+        fail("features", "made for other features (retrain with this version: iglu label train)");
+    const auto numbers = [&](const nlohmann::json& v, const std::string& field) {
+        if (!v.is_array() || v.size() != nf) fail(field, "must be " + std::to_string(nf) + " numbers");
+        std::vector<double> out;
+        for (const auto& x : v) {
+            if (!x.is_number() || !std::isfinite(x.get<double>())) fail(field, "must hold finite numbers");
+            out.push_back(x.get<double>());
+        }
+        return out;
+    };
+    SkillModel m;
+    m.mean_ = numbers(j.value("mean", nlohmann::json()), "mean");
+    m.scale_ = numbers(j.value("scale", nlohmann::json()), "scale");
+    for (double s : m.scale_)
+        if (!(s > 0)) fail("scale", "must be positive");
+    m.trainedOn_ = j.value("trained_on", 0);
+    if (!j.contains("skills") || !j["skills"].is_object()) fail("skills", "missing");
+    for (std::size_t k = 0; k < kNumSkills; ++k) {
+        const std::string name = skillName(kAllSkills[k]);
+        const auto& s = j["skills"];
+        if (!s.contains(name) || !s[name].is_object()) fail("skills." + name, "missing");
+        m.weights_[k] = numbers(s[name].value("weights", nlohmann::json()), "skills." + name + ".weights");
+        if (!s[name].contains("bias") || !s[name]["bias"].is_number()) fail("skills." + name + ".bias", "must be a number");
+        m.bias_[k] = s[name]["bias"].get<double>();
+    }
+    return m;
+}
+
+std::array<Agreement, kNumSkills> crossValidate(const std::vector<LabeledExample>& examples, int folds) {
+    std::array<Agreement, kNumSkills> out{};
+    folds = std::max(2, std::min(folds, static_cast<int>(examples.size())));
+    for (int f = 0; f < folds; ++f) {
+        std::vector<LabeledExample> train;
+        std::vector<const LabeledExample*> test;
+        for (std::size_t i = 0; i < examples.size(); ++i)
+            (static_cast<int>(i % static_cast<std::size_t>(folds)) == f ? (void)test.push_back(&examples[i]) : train.push_back(examples[i]));
+        if (train.size() < 2 || test.empty()) continue;
+        const SkillModel m = SkillModel::train(train);
+        for (const LabeledExample* e : test) {
+            const auto p = m.predict(e->target, &e->starting);
+            for (std::size_t k = 0; k < kNumSkills; ++k) out[k].add(p[k].value, e->labels[k]);
+        }
+    }
+    return out;
+}
+
+}  // namespace iglu::core
