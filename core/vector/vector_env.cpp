@@ -35,6 +35,12 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
     if (numEnvs < 1 || numEnvs > 65536) throw std::invalid_argument("num_envs: must be 1..65536, got " + std::to_string(numEnvs));
     if (numThreads < 0) throw std::invalid_argument("num_threads: must be >= 0 (0 = one per core), got " + std::to_string(numThreads));
     if (config.povInObs && !config.pov.sizeValid()) throw std::invalid_argument("render_size: each side must be 1..4096");
+    // The batched first-person views are one buffer: bounded, so a large batch of large views is
+    // a clear error, not an exhausted machine.
+    constexpr std::uint64_t kMaxPovBytes = std::uint64_t(1) << 30;
+    if (config.povInObs && std::uint64_t(numEnvs) * std::uint64_t(config.pov.width) * std::uint64_t(config.pov.height) * 3 > kMaxPovBytes)
+        throw std::invalid_argument("render_size: " + std::to_string(numEnvs) + " views of " + std::to_string(config.pov.width) + "x" +
+                                    std::to_string(config.pov.height) + " need more than 1 GiB; use fewer environments or smaller views");
     const auto n = static_cast<std::size_t>(n_);
     envs_.reserve(n);
     for (int i = 0; i < n_; ++i) envs_.push_back(std::make_unique<Slot>(config_, envSeed(seed, i)));

@@ -149,6 +149,9 @@ def test_bad_construction():
         assert text in str(err.value)
     with pytest.raises(ValueError):
         iglu.VectorEnv([], num_envs=2)
+    with pytest.raises(ValueError) as err:  # 4096 views of 512 x 512: 3 GiB, refused before allocating
+        iglu.VectorEnv([t], num_envs=4096, render=True, render_size=(512, 512))
+    assert "1 GiB" in str(err.value)
 
 
 def test_batched_views_outlive_the_vector_env(example_tasks):
