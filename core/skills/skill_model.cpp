@@ -138,10 +138,18 @@ std::array<SkillPrediction, kNumSkills> SkillModel::predict(const Grid& target, 
     return out;
 }
 
+void SkillModel::setScores(const std::array<double, kNumSkills>& modelF1, const std::array<double, kNumSkills>& rulesF1) noexcept {
+    modelF1_ = modelF1;
+    rulesF1_ = rulesF1;
+}
+
 void SkillModel::save(const std::string& path) const {
     nlohmann::json skills = nlohmann::json::object();
-    for (std::size_t k = 0; k < kNumSkills; ++k)
+    for (std::size_t k = 0; k < kNumSkills; ++k) {
         skills[skillName(kAllSkills[k])] = {{"weights", weights_[k]}, {"bias", bias_[k]}};
+        if (modelF1_[k] >= 0) skills[skillName(kAllSkills[k])]["cv_f1"] = modelF1_[k];
+        if (rulesF1_[k] >= 0) skills[skillName(kAllSkills[k])]["rules_f1"] = rulesF1_[k];
+    }
     const nlohmann::json j = {{"format", "iglu-skill-model/1"}, {"features", skillFeatureNames()}, {"mean", mean_},
                               {"scale", scale_}, {"trained_on", trainedOn_}, {"skills", skills}};
     const std::string temp = path + ".part";
@@ -194,6 +202,12 @@ SkillModel SkillModel::load(const std::string& path) {
         m.weights_[k] = numbers(s[name].value("weights", nlohmann::json()), "skills." + name + ".weights");
         if (!s[name].contains("bias") || !s[name]["bias"].is_number()) fail("skills." + name + ".bias", "must be a number");
         m.bias_[k] = s[name]["bias"].get<double>();
+        for (const auto& [key, slot] : {std::pair<const char*, double*>{"cv_f1", &m.modelF1_[k]}, {"rules_f1", &m.rulesF1_[k]}}) {
+            if (!s[name].contains(key)) continue;
+            const auto& v = s[name][key];
+            if (!v.is_number() || v.get<double>() < 0 || v.get<double>() > 1) fail("skills." + name + "." + key, "must be a number in 0..1");
+            *slot = v.get<double>();
+        }
     }
     return m;
 }

@@ -1,4 +1,6 @@
 // The `iglu` command line as a user runs it: exit codes, the closing line, JSON keys.
+#include <set>
+
 #include <QtTest>
 
 #include <QJsonArray>
@@ -6,6 +8,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
+#include "support/files.hpp"
 #include "support/process.hpp"
 #include "support/shared_dir.hpp"
 
@@ -178,6 +181,23 @@ private slots:
         QVERIFY2(badModel.err.contains("structures.json: format"), qPrintable(badModel.err));
         ProcessResult neither = runIglu({"label", "train", "--model", model});
         QCOMPARE(neither.exitCode, 2);
+        // The model becomes the suggestion source for the skills it scored higher on than the rules
+        // (scores stored in the model file by train), and only for those.
+        std::set<QString> preferred;
+        for (const char* skill : {"flat", "flying", "tricky", "tall", "diagonal"})
+            if (t.value("cross_validated").toObject().value(skill).toObject().value("f1").toDouble() >
+                t.value("rules").toObject().value(skill).toObject().value("f1").toDouble())
+                preferred.insert(QString::fromLatin1(skill));
+        ProcessResult withModel = runIglu({"label", "auto", "--db", db, "--model", model});
+        QVERIFY2(withModel.exitCode == 0, qPrintable(withModel.err));
+        for (const QString& skill : preferred) QVERIFY2(withModel.out.contains("  " + skill + " suggested by the model"), qPrintable(withModel.out));
+        ProcessResult labelsOut = runIglu({"label", "export", "--db", db, "--out", dir.path() + "/auto.json", "--source", "auto"});
+        QVERIFY2(labelsOut.exitCode == 0, qPrintable(labelsOut.err));
+        const QString exported = QString::fromUtf8(iglu::test::readAll(dir.path() + "/auto.json"));
+        QCOMPARE(exported.contains(QStringLiteral("skill-model v1")), !preferred.empty());
+        ProcessResult badAuto = runIglu({"label", "auto", "--db", db, "--model", sample + "/structures.json"});
+        QCOMPARE(badAuto.exitCode, 2);
+        QVERIFY2(badAuto.err.contains("structures.json: format"), qPrintable(badAuto.err));
         ProcessResult missing = runIglu({"label", "eval", dir.path() + "/none.json"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("none.json: no such file"));

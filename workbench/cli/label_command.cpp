@@ -27,19 +27,26 @@ namespace {
 
 struct AutoOptions {
     std::string db;
+    std::string model;
 };
 
 void runAuto(const AutoOptions& o) {
+    std::optional<core::SkillModel> model;
+    if (!o.model.empty()) model = core::SkillModel::load(o.model);  // before the catalog: a bad model changes nothing
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
     ProgressLine progress("labeling");
     const auto& stop = interruptFlag();
     const catalog::AutoLabelRun run = catalog::storeAutoLabels(cat, [&](int done, int total) {
         progress.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
         return !stop.load();
-    });
+    }, model ? &*model : nullptr);
     progress.update(static_cast<std::size_t>(run.labeled), static_cast<std::size_t>(run.total));
     progress.finish();
     std::printf("labeled %d of %d tasks (%s)\n", run.labeled, run.total, core::kAutoLabelerName);
+    if (model)
+        for (core::Skill s : core::kAllSkills)
+            if (model->preferred(s))
+                std::printf("  %s suggested by the model (CV F1 %.3f > rules %.3f)\n", core::skillName(s), model->modelF1(s), model->rulesF1(s));
     for (core::Skill s : core::kAllSkills) std::printf("  %-8s %d\n", core::skillName(s), run.positives[static_cast<std::size_t>(s)]);
     if (run.labeled < run.total) exitCode() = 130;
 }
@@ -154,7 +161,13 @@ void runTrain(const TrainOptions& o) {
     const auto examples = labeledExamples(o.source);
     const auto rules = rulesAgreement(examples);
     const auto cv = core::crossValidate(examples, o.folds);
-    const core::SkillModel model = core::SkillModel::train(examples);
+    core::SkillModel model = core::SkillModel::train(examples);
+    std::array<double, core::kNumSkills> cvF1{}, rulesF1{};
+    for (std::size_t k = 0; k < core::kNumSkills; ++k) {
+        cvF1[k] = cv[k].f1();
+        rulesF1[k] = rules[k].f1();
+    }
+    model.setScores(cvF1, rulesF1);  // `iglu label auto --model` uses the model where it scored higher
     model.save(o.model);
     if (o.json) {
         std::cout << jsonText({{"model", o.model}, {"trained_on", examples.size()}, {"folds", o.folds},
@@ -201,6 +214,9 @@ void addLabelCommand(CLI::App& app) {
     auto autoOpts = std::make_shared<AutoOptions>();
     auto* a = cmd->add_subcommand("auto", "Label every task of a catalog (source auto, with a reason per skill)");
     a->add_option("--db", autoOpts->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    a->add_option("--model", autoOpts->model,
+                  "A model from `iglu label train`: it suggests the skills it scored higher on than the rules")
+        ->check(CLI::ExistingFile);
     a->callback([autoOpts] { runAuto(*autoOpts); });
     auto evalOpts = std::make_shared<EvalOptions>();
     auto* e = cmd->add_subcommand("eval", "Per-skill precision / recall / F1 / Cohen's kappa of the automatic labels against the human ones");

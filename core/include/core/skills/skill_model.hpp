@@ -45,12 +45,24 @@ public:
     std::array<SkillPrediction, kNumSkills> predict(const Grid& target, const Grid* starting = nullptr) const;
     int trainedOn() const noexcept { return trainedOn_; }
 
+    /// The model's cross-validated F1 and the rules' F1 on the same labels, per skill (-1: not
+    /// measured), stored in the model file by `iglu label train`.
+    void setScores(const std::array<double, kNumSkills>& modelF1, const std::array<double, kNumSkills>& rulesF1) noexcept;
+    double modelF1(Skill s) const noexcept { return modelF1_[static_cast<std::size_t>(s)]; }
+    double rulesF1(Skill s) const noexcept { return rulesF1_[static_cast<std::size_t>(s)]; }
+    /// True when the model should suggest this skill instead of the rules: it scored higher.
+    bool preferred(Skill s) const noexcept { return modelF1(s) >= 0 && rulesF1(s) >= 0 && modelF1(s) > rulesF1(s); }
+
 private:
     std::vector<double> mean_, scale_;
     std::array<std::vector<double>, kNumSkills> weights_;
     std::array<double, kNumSkills> bias_{};
     int trainedOn_ = 0;
+    std::array<double, kNumSkills> modelF1_{-1, -1, -1, -1, -1}, rulesF1_{-1, -1, -1, -1, -1};
 };
+
+/// Labeler name of the suggestions the model makes (`iglu label auto --model`).
+inline constexpr const char* kSkillModelName = "skill-model v1";
 
 /// k-fold cross-validation of the model (fold i = examples with index % k == i, in the given
 /// order): the agreement of its held-out predictions with the labels, per skill.

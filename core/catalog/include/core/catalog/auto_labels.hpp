@@ -8,6 +8,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/skills/skill.hpp"
+#include "core/skills/skill_model.hpp"
 
 namespace iglu::catalog {
 
@@ -19,6 +20,10 @@ struct AutoLabelRun {
 
 /// Labels every task of `catalog` and stores the labels (batches of 500: an interruption keeps
 /// what was stored). `progress(done, total)` is called before each task; returning false stops.
-AutoLabelRun storeAutoLabels(Catalog& catalog, const std::function<bool(int done, int total)>& progress = {});
+/// With a `model` (core/skills/skill_model.hpp), the skills it scored higher on than the rules
+/// (SkillModel::preferred) are suggested by the model instead (labeler core::kSkillModelName, the
+/// reason saying so); the newest auto label of a skill is the suggestion the workbench shows.
+AutoLabelRun storeAutoLabels(Catalog& catalog, const std::function<bool(int done, int total)>& progress = {},
+                             const core::SkillModel* model = nullptr);
 
 }  // namespace iglu::catalog
