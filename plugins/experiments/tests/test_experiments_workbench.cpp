@@ -281,9 +281,9 @@ private slots:
             // pairs cannot show more than noise (McNemar 2 * 0.5^4) — the dock does not overclaim.
             auto* tasks = child<QTableWidget>("compareTasksTable");
             QVERIFY(tasks->rowCount() > 0);
-            for (int r = 1; r < tasks->rowCount(); ++r) QVERIFY(value(tasks, r - 1, 6) >= value(tasks, r, 6));
-            for (int r = 0; r < tasks->rowCount(); ++r)
-                QVERIFY(qAbs(value(tasks, r, 6) - (value(tasks, r, 5) - value(tasks, r, 4))) < 1e-12);
+            for (int row = 1; row < tasks->rowCount(); ++row) QVERIFY(value(tasks, row - 1, 6) >= value(tasks, row, 6));
+            for (int row = 0; row < tasks->rowCount(); ++row)
+                QVERIFY(qAbs(value(tasks, row, 6) - (value(tasks, row, 5) - value(tasks, row, 4))) < 1e-12);
             const QString stats = child<QWidget>("compareStats")->property("text").toString();
             QVERIFY2(stats.contains(QStringLiteral("paired, 4 common episodes")) &&
                          stats.contains(QStringLiteral("McNemar exact p = 0.125")) && stats.contains(QStringLiteral("(within noise)")),
