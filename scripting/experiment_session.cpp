@@ -33,8 +33,6 @@ catalog::TaskFilter filterFromSet(const TaskSetSpec& set) {
     return catalog::parseFilterWords(set.text);
 }
 
-core::SkillSet skillsOf(const catalog::TaskSummary& s) { return s.humanLabeled ? s.humanSkills : s.autoSkills; }
-
 }  // namespace
 
 // The catalog side of a session: the connection, the experiment's writer lock and the episodes
@@ -96,7 +94,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
             catalog::TaskFilter f;
             for (const auto& t : tasks_) f.ids.push_back(t.id);
             std::map<std::string, core::SkillSet> known;
-            for (const auto& s : store_->cat.findTasks(f)) known[s.id] = skillsOf(s);
+            for (const auto& s : store_->cat.findTasks(f)) known[s.id] = catalog::effectiveSkills(s);
             std::vector<catalog::TaskRecord> add;
             for (std::size_t i = 0; i < tasks_.size(); ++i) {
                 if (auto it = known.find(tasks_[i].id); it != known.end()) skills_[i] = it->second;
@@ -115,7 +113,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
                                      "' comes from a catalog: give --db FILE (or --tasks FILE.jsonl)");
         const catalog::TaskFilter f = filterFromSet(set);
         std::map<std::string, core::SkillSet> skills;
-        for (const auto& s : store_->cat.findTasks(f)) skills[s.id] = skillsOf(s);
+        for (const auto& s : store_->cat.findTasks(f)) skills[s.id] = catalog::effectiveSkills(s);
         for (auto& rec : store_->cat.loadTasks(f)) {
             skills_.push_back(skills[rec.task.id]);
             tasks_.push_back(std::move(rec.task));
@@ -256,7 +254,7 @@ Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {
     Summary summary;
     if (f.ids.empty()) return summary;
     std::map<std::string, core::SkillSet> skills;
-    for (const auto& s : cat.findTasks(f)) skills[s.id] = skillsOf(s);
+    for (const auto& s : cat.findTasks(f)) skills[s.id] = catalog::effectiveSkills(s);
     std::map<std::string, core::Task> tasks;
     for (auto& rec : cat.loadTasks(f)) tasks.emplace(rec.task.id, std::move(rec.task));
     for (const auto& e : episodes) {

@@ -124,7 +124,7 @@ void bindCatalog(py::module_& m) {
                  for (const auto& r : records) {
                      py::dict d = taskRecordDict(r);
                      if (const auto it = byId.find(r.task.id); it != byId.end()) {
-                         d["skills"] = skillNames(it->second->humanLabeled ? it->second->humanSkills : it->second->autoSkills);
+                         d["skills"] = skillNames(catalog::effectiveSkills(*it->second));
                          d["human_skills"] = skillNames(it->second->humanSkills);
                          d["auto_skills"] = skillNames(it->second->autoSkills);
                          d["human_labeled"] = it->second->humanLabeled;

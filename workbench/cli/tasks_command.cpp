@@ -70,7 +70,7 @@ void run(const Options& o) {
     }
     std::printf("%-16s %-5s %5s %6s %4s %4s  %-22s %s\n", "id", "clear", "start", "target", "+add", "-rem", "skills", "instruction");
     for (const auto& r : rows) {
-        std::string skills = r.humanLabeled ? r.humanSkills.toString() : r.autoSkills.toString();
+        std::string skills = catalog::effectiveSkills(r).toString();
         if (!r.humanLabeled && !skills.empty()) skills += " (auto)";
         std::string instr = r.instruction.size() > 70 ? r.instruction.substr(0, 67) + "..." : r.instruction;
         std::printf("%-16s %-5s %5d %6d %4d %4d  %-22s %s\n", r.id.c_str(), r.clear ? (*r.clear ? "yes" : "no") : "-",

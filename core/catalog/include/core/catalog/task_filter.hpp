@@ -20,4 +20,8 @@ TaskFilter parseTaskFilter(const std::vector<std::string>& skills, const std::st
 /// (limit:abc, limit:-1) throws std::runtime_error naming the word and the expected form.
 TaskFilter parseFilterWords(const std::string& words);
 
+/// A task's skills as filters and summaries count them: its newest human labels when it has any,
+/// else the automatic ones.
+inline core::SkillSet effectiveSkills(const TaskSummary& t) noexcept { return t.humanLabeled ? t.humanSkills : t.autoSkills; }
+
 }  // namespace iglu::catalog
