@@ -64,11 +64,19 @@ print('python ok', iglu.__file__.startswith('$pydir'), env.step(1)[1])
 echo "$out" | grep -q '^python ok True' || fail "the installed iglu package printed: $out"
 
 # No installed file names the source tree (the build tree is inside it or named separately).
-found=$(find "$prefix" -type f \( -path '*/bin/*' -o -name '*.so*' \) -exec grep -l -a -F -e "$src" -e "$build" {} + || true)
-if [ -n "$found" ]; then
-  first=$(echo "$found" | head -n 1)
-  echo "strings naming the tree in $first:" >&2
-  strings -a "$first" | grep -F -e "$src" -e "$build" | sort -u | head -n 5 >&2 || true
-  fail "installed files contain the source or build path: $found"
-fi
+# One exception, in sanitizer builds only (IGLU_SANITIZED=1; never installed for users): GCC 12's
+# ASan and UBSan record the source file of each instrumented global and check verbatim, not
+# subject to -ffile-prefix-map; there a mention is allowed when it is a source file's name.
+found=""
+for f in $(find "$prefix" -type f \( -path '*/bin/*' -o -name '*.so*' \) | sort); do
+  hits=$(strings -a "$f" | grep -F -e "$src" -e "$build" | sort -u || true)
+  if [ -n "$hits" ] && [ "${IGLU_SANITIZED:-0}" = 1 ]; then
+    hits=$(echo "$hits" | grep -v -E '^/[^ ]*\.(c|cc|cpp|cxx|h|hpp|hxx|inl|moc)$' || true)
+  fi
+  if [ -n "$hits" ]; then
+    [ -n "$found" ] || { echo "strings naming the tree in $f:" >&2; echo "$hits" | head -n 5 >&2; }
+    found="$found $f"
+  fi
+done
+[ -z "$found" ] || fail "installed files contain the source or build path:$found"
 echo "install tree ok: $(ls "$prefix"/lib/iglu/plugins | wc -l) plugins, $(wc -l < tasks.txt) task lines"
