@@ -5,8 +5,11 @@
 # contains the source or build tree's path (no baked-in source paths, no build RPATH).
 # usage: install_tree.sh <build dir> <source dir>
 set -eu
+# Both spellings of each tree: as given (a path through a symbolic link) and the real one.
 build=$(cd "$1" && pwd -P)
 src=$(cd "$2" && pwd -P)
+build_given=$(cd "$1" && pwd -L)
+src_given=$(cd "$2" && pwd -L)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
@@ -69,7 +72,7 @@ echo "$out" | grep -q '^python ok True' || fail "the installed iglu package prin
 # subject to -ffile-prefix-map; there a mention is allowed when it is a source file's name.
 found=""
 for f in $(find "$prefix" -type f \( -path '*/bin/*' -o -name '*.so*' \) | sort); do
-  hits=$(strings -a "$f" | grep -F -e "$src" -e "$build" | sort -u || true)
+  hits=$(strings -a "$f" | grep -F -e "$src" -e "$build" -e "$src_given" -e "$build_given" | sort -u || true)
   if [ -n "$hits" ] && [ "${IGLU_SANITIZED:-0}" = 1 ]; then
     hits=$(echo "$hits" | grep -v -E '^/[^ ]*\.(c|cc|cpp|cxx|h|hpp|hxx|inl|moc)$' || true)
   fi
