@@ -74,6 +74,7 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
         context_->selection().setRollout(rollouts_->itemData(index).toLongLong());
     });
     connect(record_, &QToolButton::clicked, this, &PlaybackPlugin::recordRandomEpisode);
+    connect(chart_, &viewers::RolloutChart::stepClicked, timeline_, &viewers::RolloutTimeline::setPosition);
     connect(timeline_, &viewers::RolloutTimeline::positionChanged, this, [this](int p) {
         context_->selection().setStep(p);
         chart_->setPosition(p);

@@ -2,7 +2,7 @@
 // Rollout playback dock: choose a rollout of the selected task (or record a random-agent episode,
 // stored in the catalog like Play's Record: source "random-agent:seed=N <UTC time>"; a failed
 // write is shown in red in the dock and logged), then play / pause / step / scrub it; the chart
-// shows return and F1 per step. Rollouts that live only in this session (negative ids: a task
+// shows return and F1 per step (a click on it seeks). Rollouts that live only in this session (negative ids: a task
 // list is held in memory, replays of experiment episodes, --rollout random) are listed as "unsaved".
 // Drives Selection::setRollout / setStep, which the 3D viewer follows.
 #include <memory>

@@ -5,6 +5,7 @@
 
 #include <QChart>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QValueAxis>
 
 namespace iglu::viewers {
@@ -53,6 +54,12 @@ RolloutChart::RolloutChart(QWidget* parent)
 }
 
 void RolloutChart::clear() {
+    for (auto* s : extraF1_) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    extraF1_.clear();
+    steps_ = 0;
     reward_->clear();
     f1_->clear();
     marker_->clear();
@@ -62,6 +69,7 @@ void RolloutChart::clear() {
 }
 
 void RolloutChart::setSeries(const core::RolloutSeries& s) {
+    clear();
     QList<QPointF> r, f;
     r.reserve(static_cast<qsizetype>(s.size()));
     f.reserve(static_cast<qsizetype>(s.size()));
@@ -72,7 +80,8 @@ void RolloutChart::setSeries(const core::RolloutSeries& s) {
     reward_->replace(r);
     f1_->replace(f);
     reward_->setName(s.replayedRewards ? tr("return (tape replayed in the environment)") : tr("return (cumulative reward)"));
-    axisX_->setRange(0, std::max<double>(1, static_cast<double>(s.size()) - 1));
+    steps_ = std::max(0, static_cast<int>(s.size()) - 1);
+    axisX_->setRange(0, std::max(1, steps_));
     const auto [lo, hi] = returnAxisRange(s.returns);
     axisReward_->setRange(lo, hi);
     setPosition(position_);
@@ -90,6 +99,44 @@ std::pair<double, double> RolloutChart::returnAxisRange(const std::vector<double
     if (span < 1e-9) return {lo - (lo < 0 ? 1.0 : 0.0), hi + (lo < 0 ? 0.0 : 1.0)};
     const double margin = span * 0.08;
     return {lo < 0 ? lo - margin : lo, hi > 0 ? hi + margin : hi};
+}
+
+void RolloutChart::addF1Line(const QString& name, const std::vector<double>& f1, const QColor& colour) {
+    auto* line = new QLineSeries;
+    line->setName(name);
+    QPen pen(colour);
+    pen.setWidthF(1.5);
+    line->setPen(pen);
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(f1.size()));
+    for (std::size_t i = 0; i < f1.size(); ++i) points.append(QPointF(static_cast<double>(i), f1[i]));
+    line->replace(points);
+    chart()->addSeries(line);
+    line->attachAxis(axisX_);
+    line->attachAxis(axisF1_);
+    extraF1_.append(line);
+    steps_ = std::max(steps_, static_cast<int>(f1.size()) - 1);
+    axisX_->setRange(0, std::max(1, steps_));
+}
+
+int RolloutChart::stepAt(const QPoint& viewPos) const {
+    const QPointF scenePos = mapToScene(viewPos);
+    const QPointF chartPos = chart()->mapFromScene(scenePos);
+    if (!chart()->plotArea().contains(chartPos)) return -1;
+    const double x = chart()->mapToValue(chartPos, f1_).x();
+    return std::clamp(static_cast<int>(std::lround(x)), 0, steps_);
+}
+
+void RolloutChart::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && steps_ > 0) {
+        const int step = stepAt(event->position().toPoint());
+        if (step >= 0) {
+            emit stepClicked(step);
+            event->accept();
+            return;
+        }
+    }
+    QChartView::mousePressEvent(event);
 }
 
 void RolloutChart::setPosition(int position) {

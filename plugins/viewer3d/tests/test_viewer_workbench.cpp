@@ -408,6 +408,17 @@ private slots:
         const double span = std::max(hi - lo, 1e-9);
         QVERIFY2(chart->returnAxis()->min() <= lo && chart->returnAxis()->max() >= hi + 0.02 * span * (hi > 0),
                  qPrintable(QStringLiteral("axis %1..%2, return %3..%4").arg(chart->returnAxis()->min()).arg(chart->returnAxis()->max()).arg(lo).arg(hi)));
+
+        // A click on the plot seeks the playback (the step under the mouse), and the 3D view follows.
+        QVERIFY(chart->isVisible());
+        {
+            const QPoint mid = chart->mapFromScene(chart->chart()->mapToScene(chart->chart()->plotArea().center()));
+            const int step = chart->stepAt(mid);
+            QVERIFY(step > 0);
+            QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, mid);
+            QCOMPARE(selection().step(), step);
+            QCOMPARE(chart->position(), step);
+        }
     }
 };
 

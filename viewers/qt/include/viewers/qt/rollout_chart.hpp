@@ -1,10 +1,14 @@
 #pragma once
 // Return and F1 of a rollout over time (Qt Charts), with the current step marked. The legend says
 // where the return comes from (stored rewards, or a human tape replayed in the environment).
+// More rollouts' F1 lines can be drawn beside it (the compare view). A click on the plot asks to
+// seek to the step under the mouse (stepClicked).
 #include "viewers/qt/export.hpp"
 
 #include <utility>
 #include <vector>
+
+#include <QList>
 
 #include <QChartView>
 
@@ -19,8 +23,14 @@ class IGLU_VIEWERS_EXPORT RolloutChart : public QChartView {
     Q_OBJECT
 public:
     explicit RolloutChart(QWidget* parent = nullptr);
+    /// Shows `series`; removes the extra F1 lines.
     void setSeries(const core::RolloutSeries& series);
+    /// Adds the F1 line of another rollout (named in the legend), e.g. one compared with it.
+    void addF1Line(const QString& name, const std::vector<double>& f1, const QColor& colour);
+    int f1LineCount() const noexcept { return static_cast<int>(extraF1_.size()) + 1; }
     void clear();
+    /// The step at a position in the view's coordinates (clamped to the steps shown); -1 outside the plot.
+    int stepAt(const QPoint& viewPos) const;
     /// Moves the current-step marker.
     void setPosition(int position);
     int position() const noexcept { return position_; }
@@ -30,6 +40,13 @@ public:
     /// The return axis range for a series of returns: every finite value with a margin, and 0.
     static std::pair<double, double> returnAxisRange(const std::vector<double>& returns);
 
+signals:
+    /// The plot was clicked at this step.
+    void stepClicked(int step);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+
 private:
     QLineSeries* reward_;
     QLineSeries* f1_;
@@ -37,7 +54,9 @@ private:
     QValueAxis* axisX_;
     QValueAxis* axisReward_;
     QValueAxis* axisF1_;
+    QList<QLineSeries*> extraF1_;
     int position_ = 0;
+    int steps_ = 0;  ///< the last step shown (0 when empty)
 };
 
 }  // namespace iglu::viewers

@@ -1,0 +1,207 @@
+// The compare view in the workbench (Xvfb, the bundled example catalog): Playback > Compare
+// Rollouts puts the selected agent episode beside the task's human tape in linked views; the
+// timeline drives both views (each shows its own rollout's world after p frames, checked against
+// a cursor over the whole scrub); a preset or turn in one view moves the other's camera; a click
+// on a table row and on the chart seeks; the rows where the worlds differ are the steps
+// core::compareRollouts reports; checking a third rollout adds a third view.
+#include <QAction>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/rollout/random_agent.hpp"
+#include "core/rollout/rollout_comparison.hpp"
+#include "logic/step_table.hpp"
+#include "support/gui_main.hpp"
+#include "support/workbench_fixture.hpp"
+#include "viewers/qt/camera_link.hpp"
+#include "viewers/qt/rollout_chart.hpp"
+#include "viewers/qt/rollout_timeline.hpp"
+#include "viewers/qt/vtk_gl_widget.hpp"
+#include "viewers/qt/zone_view.hpp"
+#include "widgets/compare_panel.hpp"
+#include "workbench/api/context.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/selection.hpp"
+#include "workbench/app/main_window.hpp"
+#include "workbench/app/workbench.hpp"
+#include "workbench/app/workbench_context.hpp"
+
+using namespace iglu;
+using iglu::plugins::compare::ComparePanel;
+
+class TestCompareWorkbench : public QObject {
+    Q_OBJECT
+    std::unique_ptr<workbench::Workbench> wb_;
+    QTemporaryDir dir_;
+    QString taskId_;
+    qint64 human_ = 0, agentA_ = 0, agentB_ = 0;
+
+    ComparePanel* panel() { return test::findPluginWidget<ComparePanel>(wb_->window(), QStringLiteral("comparePanel")); }
+    template <class T>
+    T* child(const QString& name) { return wb_->window().findChild<T*>(name); }
+    QAction* compareAction() {
+        for (QAction* a : wb_->window().findChildren<QAction*>())
+            if (a->objectName() == QLatin1String("compare.rollouts")) return a;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase() {
+        wb_ = test::loadWorkbench({QStringLiteral("labeling"), QStringLiteral("dataset"), QStringLiteral("play"),
+                                    QStringLiteral("script"), QStringLiteral("experiments")});
+        QString error;
+        QVERIFY2(test::openExampleCatalog(*wb_, dir_.filePath("examples.db"), &error), qPrintable(error));
+        auto& data = wb_->context().data();
+        // A task with a human tape that builds something.
+        for (const auto& t : data.tasks()) {
+            if (t.targetBlocks == 0) continue;
+            for (const auto& r : data.rollouts(t.id))
+                if (r.kind == QLatin1String("human") && r.frames > 5) {
+                    taskId_ = t.id;
+                    human_ = r.id;
+                    break;
+                }
+            if (!taskId_.isEmpty()) break;
+        }
+        QVERIFY2(!taskId_.isEmpty(), "the example catalog has a task with a human tape");
+        const auto task = data.task(taskId_);
+        for (std::uint64_t seed : {3u, 4u}) {
+            core::RandomEpisodeOptions o;
+            o.seed = seed;
+            o.steps = 120;
+            o.placeProbability = 0.4;
+            const qint64 id = data.storeRollout(core::recordRandomEpisode(*task, o), &error);
+            QVERIFY2(id > 0, qPrintable(error));
+            (seed == 3 ? agentA_ : agentB_) = id;
+        }
+        QVERIFY2(wb_->selectTask(taskId_, &error), qPrintable(error));
+        wb_->context().selection().setRollout(agentA_);
+        QVERIFY(test::showWorkbench(*wb_, {1400, 1000}));
+        QVERIFY(panel() != nullptr);
+    }
+    void cleanupTestCase() { wb_.reset(); }
+
+    void compareActionPutsTheEpisodeBesideTheHumanTape() {
+        QAction* action = compareAction();
+        QVERIFY(action != nullptr);
+        action->trigger();
+        auto* p = panel();
+        QCOMPARE(p->checkedIds().size(), 2);
+        QVERIFY(p->checkedIds().contains(agentA_));
+        QVERIFY(p->checkedIds().contains(human_));
+        QCOMPARE(p->views().size(), 2);
+        QVERIFY(p->isVisible());
+        QVERIFY(QTest::qWaitFor([&] { return p->views()[0]->glWidget()->framesRendered() > 0 && p->views()[1]->glWidget()->framesRendered() > 0; }, 10000));
+    }
+
+    void timelineDrivesEveryView() {
+        auto* p = panel();
+        const auto& compared = p->model().rollouts();
+        QCOMPARE(compared.size(), std::size_t(2));
+        std::vector<core::RolloutCursor> cursors;
+        for (const auto& c : compared) cursors.emplace_back(*c.rollout);
+        const int steps = static_cast<int>(p->model().comparison().steps);
+        QCOMPARE(child<viewers::RolloutTimeline>("compareTimeline")->frameCount(), steps);
+        // Forward, backward and jumps: each view shows its own rollout after p frames.
+        std::vector<int> order;
+        for (int s = 0; s <= steps; s += 7) order.push_back(s);
+        for (int s = steps; s >= 0; s -= 11) order.push_back(s);
+        order.insert(order.end(), {steps, 0, steps / 2, 1});
+        for (int s : order) {
+            p->seek(s);
+            QCOMPARE(p->position(), s);
+            for (std::size_t i = 0; i < cursors.size(); ++i) {
+                cursors[i].seek(std::size_t(s));
+                QVERIFY2(p->views()[int(i)]->scene().built() == cursors[i].grid(), qPrintable(QStringLiteral("view %1 step %2").arg(i).arg(s)));
+            }
+            auto* table = child<QTableView>("compareTable");
+            QCOMPARE(table->selectionModel()->selectedRows().value(0).row(), s);
+        }
+    }
+
+    void camerasAreLinked() {
+        auto* p = panel();
+        QVERIFY(p->cameraLink().synchronized());
+        const int before = p->views()[1]->glWidget()->framesRendered();
+        p->views()[0]->applyView(viewers::ViewPreset::Top);
+        QVERIFY(QTest::qWaitFor([&] { return p->views()[1]->glWidget()->framesRendered() > before && p->cameraLink().synchronized(); }, 10000));
+        // A drag in the second view turns the first.
+        auto* gl = p->views()[1]->glWidget();
+        const QPoint c = gl->rect().center();
+        QTest::mousePress(gl, Qt::LeftButton, {}, c);
+        for (int i = 1; i <= 10; ++i) QTest::mouseMove(gl, c + QPoint(8 * i, 3 * i));
+        QTest::mouseRelease(gl, Qt::LeftButton, {}, c + QPoint(80, 30));
+        QVERIFY(QTest::qWaitFor([&] { return p->cameraLink().synchronized(); }, 10000));
+        p->views()[0]->applyView(viewers::ViewPreset::Iso);
+        QVERIFY(QTest::qWaitFor([&] { return p->cameraLink().synchronized(); }, 10000));
+    }
+
+    void tableAndChartSeekOnClick() {
+        auto* p = panel();
+        auto* table = child<QTableView>("compareTable");
+        const int row = std::min(9, table->model()->rowCount() - 1);
+        table->scrollTo(table->model()->index(row, 0));
+        const QRect cell = table->visualRect(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(p->position(), row);
+        auto* chart = child<viewers::RolloutChart>("compareChart");
+        QCOMPARE(chart->f1LineCount(), 2);
+        // The middle of the plot area is about the middle step.
+        const QRectF plot = chart->chart()->plotArea();
+        const QPoint mid = chart->mapFromScene(chart->chart()->mapToScene(plot.center()));
+        const int expected = chart->stepAt(mid);
+        QVERIFY(expected > 0);
+        QVERIFY(std::abs(expected - static_cast<int>(p->model().comparison().steps) / 2) <= 2);
+        QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, mid);
+        QCOMPARE(p->position(), expected);
+        QCOMPARE(chart->position(), expected);
+    }
+
+    void differingRowsAreTheDifferingSteps() {
+        auto* p = panel();
+        p->compare({agentA_, agentB_});
+        const auto a = wb_->context().data().rollout(agentA_), b = wb_->context().data().rollout(agentB_);
+        const core::Rollout* raw[] = {a.get(), b.get()};
+        const auto cmp = core::compareRollouts(raw);
+        QVERIFY(cmp.firstDifference.has_value());
+        auto* table = child<QTableView>("compareTable");
+        const QColor first = table->model()->data(table->model()->index(int(*cmp.firstDifference), 2), Qt::BackgroundRole).value<QColor>();
+        QVERIFY(first.isValid());
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const bool shaded = table->model()->data(table->model()->index(row, 1), Qt::BackgroundRole).isValid();
+            QCOMPARE(shaded, bool(cmp.differs[std::size_t(row)]));
+        }
+        auto* summary = child<QLabel>("compareSummary");
+        QVERIFY2(summary->text().contains(QStringLiteral("first differ after step %1").arg(*cmp.firstDifference)), qPrintable(summary->text()));
+    }
+
+    void aThirdRolloutAddsAView() {
+        auto* p = panel();
+        auto* list = child<QListWidget>("compareRollouts");
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->data(Qt::UserRole).toLongLong() == human_) list->item(i)->setCheckState(Qt::Checked);
+        QCOMPARE(p->checkedIds().size(), 3);
+        QCOMPARE(p->views().size(), 3);
+        QCOMPARE(p->model().columnCount(), 1 + 3 * plugins::compare::StepTableModel::kColumnsPerRollout);
+        QVERIFY(QTest::qWaitFor([&] { return p->cameraLink().synchronized(); }, 10000));
+        // Unchecking all but one: a single view, nothing to compare, said so.
+        p->compare({human_});
+        QCOMPARE(p->views().size(), 1);
+        QVERIFY(child<QLabel>("compareSummary")->text().contains("two or more"));
+        // Another task: the list follows, nothing checked.
+        QString error;
+        for (const auto& t : wb_->context().data().tasks())
+            if (t.id != taskId_) {
+                QVERIFY(wb_->selectTask(t.id, &error));
+                break;
+            }
+        QVERIFY(p->checkedIds().isEmpty());
+    }
+};
+
+IGLU_WORKBENCH_TEST_MAIN(TestCompareWorkbench)
+#include "test_compare_workbench.moc"

@@ -1,0 +1,242 @@
+#include "widgets/compare_panel.hpp"
+
+#include <algorithm>
+
+#include <QColor>
+#include <QHeaderView>
+#include <QIdentityProxyModel>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "logic/step_table.hpp"
+#include "viewers/qt/camera_link.hpp"
+#include "viewers/qt/rollout_chart.hpp"
+#include "viewers/qt/rollout_timeline.hpp"
+#include "viewers/qt/zone_view.hpp"
+#include "workbench/api/data_service.hpp"
+#include "workbench/api/selection.hpp"
+
+namespace iglu::plugins::compare {
+
+namespace {
+// Okabe-Ito colours for the F1 lines of rollouts B, C, D (A keeps the chart's own blue).
+const QColor kLineColours[] = {QColor(213, 94, 0), QColor(0, 158, 115), QColor(204, 121, 167)};
+
+/// The step table with the rows where the worlds differ in light red, the first one stronger.
+class DifferenceColours : public QIdentityProxyModel {
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+    QVariant data(const QModelIndex& index, int role) const override {
+        if (role == Qt::BackgroundRole) {
+            if (QIdentityProxyModel::data(index, StepTableModel::FirstDifferenceRole).toBool()) return QColor(244, 169, 160);
+            if (QIdentityProxyModel::data(index, StepTableModel::DiffersRole).toBool()) return QColor(253, 224, 220);
+        }
+        return QIdentityProxyModel::data(index, role);
+    }
+};
+}  // namespace
+
+ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selection& selection, QWidget* parent)
+    : QWidget(parent),
+      data_(dataService),
+      selection_(selection),
+      list_(new QListWidget(this)),
+      summary_(new QLabel(this)),
+      viewsBox_(new QSplitter(Qt::Horizontal, this)),
+      timeline_(new viewers::RolloutTimeline(this)),
+      table_(new QTableView(this)),
+      chart_(new viewers::RolloutChart(this)),
+      model_(new StepTableModel(this)),
+      link_(new viewers::CameraLink(this)) {
+    list_->setObjectName(QStringLiteral("compareRollouts"));
+    list_->setToolTip(tr("Check two to four rollouts of this task to see them side by side"));
+    list_->setMaximumHeight(110);
+    summary_->setObjectName(QStringLiteral("compareSummary"));
+    summary_->setWordWrap(true);
+    viewsBox_->setObjectName(QStringLiteral("compareViews"));
+    viewsBox_->setChildrenCollapsible(false);
+    timeline_->setObjectName(QStringLiteral("compareTimeline"));
+    table_->setObjectName(QStringLiteral("compareTable"));
+    auto* colours = new DifferenceColours(this);
+    colours->setSourceModel(model_);
+    table_->setModel(colours);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    table_->setWordWrap(false);
+    chart_->setObjectName(QStringLiteral("compareChart"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(list_);
+    layout->addWidget(summary_);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(viewsBox_);
+    auto* lower = new QSplitter(Qt::Horizontal, split);
+    lower->addWidget(table_);
+    lower->addWidget(chart_);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(timeline_);
+    layout->addWidget(split, 1);
+
+    connect(list_, &QListWidget::itemChanged, this, [this] {
+        if (!refreshing_) rebuild();
+    });
+    connect(timeline_, &viewers::RolloutTimeline::positionChanged, this, &ComparePanel::showStep);
+    connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { seek(index.row()); });
+    connect(chart_, &viewers::RolloutChart::stepClicked, this, &ComparePanel::seek);
+    connect(&selection_, &workbench::Selection::taskChanged, this, &ComparePanel::refresh);
+    connect(&data_, &workbench::DataService::opened, this, &ComparePanel::refresh);
+    connect(&data_, &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
+        if (taskId == selection_.taskId()) refresh();
+    });
+    refresh();
+}
+
+ComparePanel::~ComparePanel() = default;
+
+void ComparePanel::refresh() {
+    const QList<qint64> keep = checkedIds();
+    {
+        refreshing_ = true;
+        const QSignalBlocker block(list_);
+        list_->clear();
+        const QString taskId = selection_.taskId();
+        if (!taskId.isEmpty()) {
+            const auto rollouts = data_.rollouts(taskId);
+            for (const auto& r : rollouts) {
+                auto* item = new QListWidgetItem(
+                    tr("%1 %2, %3 frames (%4)")
+                        .arg(r.id > 0 ? QStringLiteral("#%1").arg(r.id) : tr("unsaved:"), r.kind)
+                        .arg(r.frames)
+                        .arg(r.source),
+                    list_);
+                item->setData(Qt::UserRole, r.id);
+                item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+                item->setCheckState(keep.contains(r.id) ? Qt::Checked : Qt::Unchecked);
+            }
+            if (rollouts.isEmpty()) {
+                auto* item = new QListWidgetItem(tr("(this task has no rollouts: record one in Playback or Play, "
+                                                    "or run an experiment that records rollouts)"),
+                                                 list_);
+                item->setFlags(Qt::NoItemFlags);
+            }
+        }
+        refreshing_ = false;
+    }
+    rebuild();
+}
+
+QList<qint64> ComparePanel::checkedIds() const {
+    QList<qint64> ids;
+    for (int i = 0; i < list_->count(); ++i)
+        if (list_->item(i)->checkState() == Qt::Checked) ids.append(list_->item(i)->data(Qt::UserRole).toLongLong());
+    return ids;
+}
+
+void ComparePanel::compare(const QList<qint64>& rolloutIds) {
+    {
+        refreshing_ = true;
+        const QSignalBlocker block(list_);
+        for (int i = 0; i < list_->count(); ++i) {
+            auto* item = list_->item(i);
+            if (item->flags() & Qt::ItemIsUserCheckable)
+                item->setCheckState(rolloutIds.contains(item->data(Qt::UserRole).toLongLong()) ? Qt::Checked : Qt::Unchecked);
+        }
+        refreshing_ = false;
+    }
+    rebuild();
+}
+
+void ComparePanel::rebuild() {
+    QList<qint64> ids = checkedIds();
+    if (ids.size() > kMaxViews) ids = ids.mid(0, kMaxViews);
+    const auto task = selection_.taskId().isEmpty() ? std::nullopt : data_.task(selection_.taskId());
+    std::vector<ComparedRollout> list;
+    if (task) {
+        for (qint64 id : ids) {
+            auto rollout = data_.rollout(id);
+            if (rollout == nullptr) continue;
+            const QString label = tr("%1: #%2 %3")
+                                      .arg(letterOf(static_cast<int>(list.size())))
+                                      .arg(id)
+                                      .arg(QString::fromLatin1(core::rolloutKindName(rollout->kind)));
+            list.push_back(makeCompared(label, std::move(rollout), task->target));
+        }
+    }
+    // One view per compared rollout (at least one, so the panel never collapses).
+    const int wanted = std::max<int>(1, static_cast<int>(list.size()));
+    while (views_.size() > wanted) delete views_.takeLast();
+    while (views_.size() < wanted) {
+        auto* v = new viewers::ZoneView(viewsBox_);
+        v->setObjectName(QStringLiteral("compareView%1").arg(views_.size()));
+        v->setMinimumSize(160, 140);
+        viewsBox_->addWidget(v);
+        views_.append(v);
+    }
+    cursors_.clear();
+    for (std::size_t i = 0; i < list.size(); ++i) cursors_.push_back(std::make_unique<core::RolloutCursor>(*list[i].rollout));
+    for (int i = 0; i < views_.size(); ++i) {
+        views_[i]->setTarget(task ? std::optional<core::Grid>(task->target) : std::nullopt);
+        views_[i]->setBuilt(task ? task->starting : core::Grid{});
+        views_[i]->setAgent(core::Pose{});
+    }
+    if (list.size() < 2) views_.front()->setCaption(list.empty() ? QString() : list.front().label);
+    link_->setViews(views_);
+
+    chart_->clear();
+    if (!list.empty()) {
+        chart_->setSeries(list.front().series);
+        for (std::size_t i = 1; i < list.size(); ++i)
+            chart_->addF1Line(tr("F1 of %1").arg(list[i].label), list[i].series.f1, kLineColours[(i - 1) % 3]);
+    }
+    model_->setRollouts(std::move(list));
+    table_->resizeColumnsToContents();
+    for (int c = 1; c < model_->columnCount(); ++c) table_->setColumnWidth(c, std::min(table_->columnWidth(c), 260));
+    summary_->setText(model_->summary());
+    {
+        const QSignalBlocker block(timeline_);
+        timeline_->setFrameCount(static_cast<int>(model_->comparison().steps));
+        timeline_->setPosition(0);
+    }
+    showStep(0);
+    emit compared(ids);
+}
+
+void ComparePanel::seek(int step) { timeline_->setPosition(step); }
+
+int ComparePanel::position() const { return timeline_->position(); }
+
+void ComparePanel::showStep(int step) {
+    const auto& rollouts = model_->rollouts();
+    for (std::size_t i = 0; i < cursors_.size() && i < static_cast<std::size_t>(views_.size()); ++i) {
+        auto& cursor = *cursors_[i];
+        cursor.seek(static_cast<std::size_t>(std::max(0, step)));
+        auto* v = views_[static_cast<int>(i)];
+        v->setBuilt(cursor.grid());
+        v->setAgent(cursor.pose());
+        const bool ended = static_cast<std::size_t>(step) > rollouts[i].rollout->size();
+        v->setCaption(tr("%1  |  step %2 / %3%4")
+                          .arg(rollouts[i].label)
+                          .arg(cursor.position())
+                          .arg(rollouts[i].rollout->size())
+                          .arg(ended ? tr(" (ended)") : QString()));
+    }
+    chart_->setPosition(step);
+    if (step >= 0 && step < model_->rowCount()) {
+        table_->selectRow(step);
+        table_->scrollTo(table_->model()->index(step, 0));
+    }
+}
+
+}  // namespace iglu::plugins::compare
