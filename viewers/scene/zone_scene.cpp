@@ -658,6 +658,45 @@ std::string ZoneScene::legendText() const {
     return out;
 }
 
+bool CameraPose::near(const CameraPose& o) const noexcept {
+    auto close = [](double x, double y) { return std::abs(x - y) <= 1e-9 * (1 + std::abs(x) + std::abs(y)); };
+    for (int i = 0; i < 3; ++i)
+        if (!close(position[i], o.position[i]) || !close(focalPoint[i], o.focalPoint[i]) || !close(viewUp[i], o.viewUp[i])) return false;
+    return close(viewAngle, o.viewAngle) && close(parallelScale, o.parallelScale);
+}
+
+CameraPose ZoneScene::cameraPose() const {
+    vtkCamera* c = impl_->renderer->GetActiveCamera();
+    CameraPose p;
+    c->GetPosition(p.position.data());
+    c->GetFocalPoint(p.focalPoint.data());
+    c->GetViewUp(p.viewUp.data());
+    p.viewAngle = c->GetViewAngle();
+    p.parallelScale = c->GetParallelScale();
+    return p;
+}
+
+void ZoneScene::setCameraPose(const CameraPose& p) {
+    vtkCamera* c = impl_->renderer->GetActiveCamera();
+    c->SetPosition(p.position.data());
+    c->SetFocalPoint(p.focalPoint.data());
+    c->SetViewUp(p.viewUp.data());
+    c->SetViewAngle(p.viewAngle);
+    c->SetParallelScale(p.parallelScale);
+    impl_->renderer->ResetCameraClippingRange();
+}
+
+void ZoneScene::copyStateFrom(const ZoneScene& other) {
+    const Impl& o = *other.impl_;
+    setTarget(o.target);
+    setBuilt(o.built);
+    setAgent(o.agentPose);
+    setOverlay(o.overlay);
+    setGhost(o.ghostOn);
+    setCaption(o.caption);
+    setCameraPose(other.cameraPose());
+}
+
 void ZoneScene::applyView(ViewPreset v) {
     vtkCamera* cam = impl_->renderer->GetActiveCamera();
     const double fx = 0, fy = 1.0, fz = 0;  // below the zone's middle: most builds are low

@@ -4,7 +4,7 @@
 // iglu render --db FILE --task ID --rollout ID|random[:SEED] (--video FILE.mp4|.gif|.webm | --frames DIR)
 //             [--fps N] [--every K] [--pov ...] [--size WxH] [--view ...] [--overlay]
 //   a whole rollout, one frame per K steps (the start included), as a video through ffmpeg
-//   (video_writer.hpp) and / or a numbered PNG sequence.
+//   (viewers/scene/rollout_clip.hpp) and / or a numbered PNG sequence.
 // Renders the workbench's 3D scene offscreen (same scene code as the viewer plugin), or with
 // --pov the agent's first-person view (core::PovRenderer with its default options, on the CPU: no
 // display needed).
@@ -29,7 +29,7 @@
 #include "interrupt.hpp"
 #include "png_file.hpp"
 #include "progress_line.hpp"
-#include "video_writer.hpp"
+#include "viewers/scene/rollout_clip.hpp"
 #include "core/catalog/catalog.hpp"
 
 namespace iglu::cli {
@@ -168,74 +168,40 @@ void renderPov(const RenderOptions& o, int w, int h) {
               << ", " << eye.y << ", " << eye.z << "), yaw " << eye.yaw << ", pitch " << eye.pitch << "\n";
 }
 
-/// Every K-th step of the rollout (the start and the last step included) as video frames and / or
-/// PNGs: the first-person view (CPU) or the 3D view (offscreen VTK).
+/// The whole rollout as a video and / or PNG frames (viewers/scene/rollout_clip.hpp), with a
+/// progress line; Ctrl+C stops it without leaving a half-written video.
 void renderRollout(const RenderOptions& o, int w, int h, std::optional<viewers::ViewPreset> view) {
     const Loaded l = load(o);
     if (!l.rollout) throw std::runtime_error("--video / --frames render a rollout: give --rollout ID or random[:SEED]");
     const core::Rollout& rollout = *l.rollout;
-    std::vector<std::size_t> steps;
-    for (std::size_t s = 0; s <= rollout.size(); s += static_cast<std::size_t>(o.every)) steps.push_back(s);
-    if (steps.back() != rollout.size()) steps.push_back(rollout.size());
-
-    std::optional<VideoWriter> video;
-    if (!o.video.empty()) video.emplace(o.video, w, h, o.fps);
-    if (!o.frames.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(o.frames, ec);
-        if (!std::filesystem::is_directory(o.frames)) throw std::runtime_error("--frames " + o.frames + ": not a folder I can create");
+    viewers::ClipOptions clip;
+    clip.width = w;
+    clip.height = h;
+    clip.pov = o.pov;
+    if (!o.povStyle.empty()) {
+        const auto style = core::parsePovStyle(o.povStyle);
+        if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
+        clip.povStyle = *style;
     }
-    core::RolloutCursor cursor(rollout);
-    std::optional<core::PovRenderer> pov;
-    std::optional<viewers::ZoneScene> scene;
-    std::optional<viewers::OffscreenRenderer> offscreen;
-    std::vector<std::uint8_t> rgb;
-    if (o.pov) {
-        core::PovConfig config{w, h};
-        if (!o.povStyle.empty()) {
-            const auto style = core::parsePovStyle(o.povStyle);
-            if (!style) throw std::runtime_error("--pov-style: '" + o.povStyle + "' is not one of " + std::string(core::kPovStyleNames));
-            config.style = *style;
-        }
-        pov.emplace(config);
-        rgb.resize(pov->frameBytes());
-    } else {
-        scene.emplace();
-        scene->setTarget(l.task.target);
-        scene->setOverlay(o.overlay);
-        scene->applyView(*view);
-        offscreen.emplace(w, h);
-    }
+    clip.overlay = o.overlay;
+    if (view) clip.view = *view;
+    clip.every = o.every;
+    clip.fps = o.fps;
+    clip.video = o.video;
+    clip.framesDir = o.frames;
     const auto& stop = interruptFlag();
     ProgressLine progress("render");
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        if (stop.load()) {
-            progress.finish();
-            std::cerr << "iglu render: interrupted after " << i << " of " << steps.size() << " frames; no video written\n";
-            exitCode() = 130;
-            return;  // the VideoWriter's destructor removes its unfinished file
-        }
-        cursor.seek(steps[i]);
-        if (pov) {
-            pov->render(cursor.grid(), cursor.pose(), rgb);
-        } else {
-            scene->setBuilt(cursor.grid());
-            scene->setAgent(cursor.pose());
-            scene->setCaption(l.task.id + "  |  " + core::rolloutKindName(rollout.kind) + " rollout (" + rollout.source +
-                              ")  |  step " + std::to_string(steps[i]) + " / " + std::to_string(rollout.size()));
-            rgb = offscreen->render(*scene).rgb;
-        }
-        if (video) video->add(rgb);
-        if (!o.frames.empty()) {
-            char name[32];
-            std::snprintf(name, sizeof name, "frame-%05zu.png", i);
-            writePng((std::filesystem::path(o.frames) / name).string(), w, h, rgb);
-        }
-        progress.update(i + 1, steps.size());
-    }
+    const auto result = viewers::renderRolloutClip(l.task, rollout, clip, [&](std::size_t done, std::size_t total) {
+        progress.update(done, total);
+        return !stop.load();
+    });
     progress.finish();
-    if (video) video->finish();
-    std::cout << (o.video.empty() ? o.frames : o.video) << ": " << steps.size() << " frames (" << w << "x" << h << ", "
+    if (result.cancelled) {
+        std::cerr << "iglu render: interrupted after " << result.frames << " of " << result.total << " frames; no video written\n";
+        exitCode() = 130;
+        return;
+    }
+    std::cout << (o.video.empty() ? o.frames : o.video) << ": " << result.frames << " frames (" << w << "x" << h << ", "
               << (o.pov ? "first-person view" : "3D view") << ") of " << l.task.id << ", steps 0.." << rollout.size()
               << (o.every > 1 ? " every " + std::to_string(o.every) : std::string()) << ", " << o.fps << " fps";
     if (!o.video.empty() && !o.frames.empty()) std::cout << "; PNGs in " << o.frames;

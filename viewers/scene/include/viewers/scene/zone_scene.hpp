@@ -40,6 +40,15 @@ struct OverlayStats {
     core::Scores scores;          ///< precision / recall / F1 of built vs target
 };
 
+/// Where the camera is: enough to draw the same picture from another scene or window (the
+/// compare view's linked cameras, image and video export at another size).
+struct CameraPose {
+    std::array<double, 3> position{}, focalPoint{}, viewUp{};
+    double viewAngle = 30, parallelScale = 1;
+    /// Equal within a relative 1e-9 (a copied pose compares equal).
+    bool near(const CameraPose& other) const noexcept;
+};
+
 class ZoneScene {
 public:
     ZoneScene();
@@ -87,6 +96,11 @@ public:
 
     /// Points the camera at the zone from a preset direction and fits the zone.
     void applyView(ViewPreset v);
+    CameraPose cameraPose() const;
+    /// Moves the camera (clipping range fitted to this scene).
+    void setCameraPose(const CameraPose& pose);
+    /// The target, built grid, agent, overlay, ghost, caption and camera of `other`.
+    void copyStateFrom(const ZoneScene& other);
     /// The block under a display position (pixels, origin bottom-left, of the render window the
     /// renderer is in); empty when the ray hits nothing shown.
     std::optional<PickedBlock> pick(double displayX, double displayY) const;

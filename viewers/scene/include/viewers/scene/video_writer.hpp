@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-namespace iglu::cli {
+namespace iglu::viewers {
 
 class VideoWriter {
 public:
@@ -40,4 +40,4 @@ private:
     long pid_ = -1;
 };
 
-}  // namespace iglu::cli
+}  // namespace iglu::viewers

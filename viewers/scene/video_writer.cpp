@@ -1,4 +1,4 @@
-#include "video_writer.hpp"
+#include "viewers/scene/video_writer.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -18,7 +18,7 @@
 
 extern char** environ;
 
-namespace iglu::cli {
+namespace iglu::viewers {
 
 namespace fs = std::filesystem;
 
@@ -178,4 +178,4 @@ void VideoWriter::finish() {
     log_.clear();
 }
 
-}  // namespace iglu::cli
+}  // namespace iglu::viewers
