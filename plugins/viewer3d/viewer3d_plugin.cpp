@@ -5,10 +5,16 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QToolBar>
+
+#include <QCoreApplication>
+#include <QDir>
 
 #include "viewers/qt/vtk_gl_widget.hpp"
 #include "viewers/qt/zone_view.hpp"
+#include "viewers/scene/offscreen_render.hpp"
+#include "widgets/export_dialog.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -143,6 +149,77 @@ void Viewer3dPlugin::createActions() {
     });
     menu->addAction(save);
     bar->addAction(save);
+    auto* image = new QAction(tr("Export View &Image (any size)..."), this);
+    image->setObjectName(QStringLiteral("viewer3d.exportImage"));
+    image->setToolTip(tr("The view as it is, drawn again at a size of your choice (e.g. 3840 x 2160), to PNG"));
+    connect(image, &QAction::triggered, this, &Viewer3dPlugin::exportImage);
+    menu->addAction(image);
+    exportClip_ = new QAction(tr("Export Rollout &Video..."), this);
+    exportClip_->setObjectName(QStringLiteral("viewer3d.exportClip"));
+    exportClip_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportClip_->setToolTip(tr("The selected rollout as MP4 / GIF / WebM or a PNG sequence, from this view's camera or "
+                               "the agent's eyes"));
+    exportClip_->setEnabled(false);
+    connect(exportClip_, &QAction::triggered, this, &Viewer3dPlugin::exportClip);
+    menu->addAction(exportClip_);
+}
+
+void Viewer3dPlugin::exportImage() {
+    viewer3d::ExportDialog dialog(viewer3d::ExportDialog::Mode::Image, view_->size(),
+                                  QDir::home().filePath(QStringLiteral("view.png")), view_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const QString path = dialog.path();
+    const QSize size = dialog.imageSize();
+    try {
+        viewers::OffscreenRenderer renderer(size.width(), size.height());
+        viewers::ZoneScene copy;
+        copy.copyStateFrom(view_->scene());
+        renderer.renderToPng(copy, path.toStdString());
+        context_->log().info(QStringLiteral("viewer3d"), tr("Exported the view as %1 (%2 x %3)").arg(path).arg(size.width()).arg(size.height()));
+        context_->shell().showStatus(tr("Saved %1").arg(path), 5000);
+    } catch (const std::exception& e) {
+        const QString error = tr("Cannot export the view to %1: %2").arg(path, QString::fromUtf8(e.what()));
+        context_->log().error(QStringLiteral("viewer3d"), error);
+        QMessageBox::warning(view_, tr("Export View Image"), error);
+    }
+}
+
+void Viewer3dPlugin::exportClip() {
+    const auto task = taskId_.isEmpty() ? std::nullopt : context_->data().task(taskId_);
+    if (!task || rollout_ == nullptr) return;
+    const QString name = QStringLiteral("%1-rollout-%2.mp4").arg(taskId_).arg(rollout_->id);
+    viewer3d::ExportDialog dialog(viewer3d::ExportDialog::Mode::Clip, view_->size(), QDir::home().filePath(name), view_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    viewers::ClipOptions options = dialog.clipOptions();
+    options.camera = view_->scene().cameraPose();
+    options.overlay = view_->overlay();
+    const auto rollout = rollout_;  // kept alive while exporting
+    QProgressDialog progress(tr("Exporting %1 frames of rollout %2...").arg(viewers::clipSteps(rollout->size(), options.every).size()).arg(rollout->id),
+                             tr("Cancel"), 0, 100, view_);
+    progress.setObjectName(QStringLiteral("exportProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    const QString target = dialog.path();
+    try {
+        const auto result = viewers::renderRolloutClip(*task, *rollout, options, [&](std::size_t done, std::size_t total) {
+            progress.setMaximum(static_cast<int>(total));
+            progress.setValue(static_cast<int>(done));
+            QCoreApplication::processEvents();
+            return !progress.wasCanceled();
+        });
+        progress.reset();
+        const QString text = result.cancelled
+                                 ? tr("Export of %1 cancelled after %2 of %3 frames (no video written; PNGs so far kept)")
+                                       .arg(target).arg(result.frames).arg(result.total)
+                                 : tr("Exported %1 frames of rollout %2 to %3").arg(result.frames).arg(rollout->id).arg(target);
+        (result.cancelled ? context_->log().warning(QStringLiteral("viewer3d"), text) : context_->log().info(QStringLiteral("viewer3d"), text));
+        context_->shell().showStatus(text, 8000);
+    } catch (const std::exception& e) {
+        progress.reset();
+        const QString error = tr("Cannot export rollout %1 to %2: %3").arg(rollout->id).arg(target, QString::fromUtf8(e.what()));
+        context_->log().error(QStringLiteral("viewer3d"), error);
+        QMessageBox::warning(view_, tr("Export Rollout Video"), error);
+    }
 }
 
 void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
@@ -183,6 +260,7 @@ void Viewer3dPlugin::showTask(const QString& taskId) {
     taskId_ = taskId;
     rollout_.reset();
     cursor_.reset();
+    exportClip_->setEnabled(false);
     const auto task = taskId.isEmpty() ? std::nullopt : context_->data().task(taskId);
     if (!task) {
         start_.reset();
@@ -212,6 +290,7 @@ void Viewer3dPlugin::showRollout(qint64 rolloutId) {
         return;
     }
     cursor_ = std::make_unique<core::RolloutCursor>(*rollout_);
+    exportClip_->setEnabled(true);
     showStep(context_->selection().step());
 }
 

@@ -10,6 +10,8 @@
 #include "core/rollout/rollout.hpp"
 #include "workbench/api/plugin.hpp"
 
+class QAction;
+
 namespace iglu::viewers {
 class ZoneView;
 }
@@ -39,6 +41,8 @@ private:
     void showRollout(qint64 rolloutId);
     void showStep(int step);
     void updateCaption();
+    void exportImage();  // View > Export View Image: offscreen at any size
+    void exportClip();   // View > Export Rollout Video: viewers::renderRolloutClip with progress and cancel
 
     workbench::PluginContext* context_ = nullptr;
     viewers::ZoneView* view_ = nullptr;
@@ -47,6 +51,7 @@ private:
     std::optional<core::Grid> start_;
     std::shared_ptr<const core::Rollout> rollout_;
     std::unique_ptr<core::RolloutCursor> cursor_;
+    QAction* exportClip_ = nullptr;
     bool live_ = false;
     std::optional<core::Grid> liveTarget_;  // the target shown while live (set again only when it changes)
 };

@@ -53,6 +53,9 @@ public:
 
     /// "QMessageBox: Save the changes to x.lua?" / "QFileDialog: Save script as", one per dialog seen.
     const QStringList& seen() const noexcept { return seen_; }
+    /// The next modal dialog is handed to `answer` (fill its fields, then accept or reject it).
+    void answer(Answer answer) { answers_.push_back(std::move(answer)); }
+
     int unexpected() const noexcept { return unexpected_; }
     bool allAnswered() const noexcept { return answers_.empty(); }
 

@@ -20,6 +20,12 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QValueAxis>
+#include <QComboBox>
+#include <QDir>
+#include <QSpinBox>
+#include <QLabel>
+#include <QFileInfo>
+#include <functional>
 #include <QtTest>
 
 #include "core/env/environment.hpp"
@@ -31,6 +37,9 @@
 #include "viewers/qt/vtk_gl_widget.hpp"
 #include "viewers/qt/zone_view.hpp"
 #include "support/workbench_fixture.hpp"
+#include "viewers/scene/video_writer.hpp"
+#include "viewers/scene/rollout_clip.hpp"
+#include "support/modal_answers.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/api/viewer_service.hpp"
@@ -419,6 +428,100 @@ private slots:
             QCOMPARE(selection().step(), step);
             QCOMPARE(chart->position(), step);
         }
+    }
+
+    // View > Export View Image: at the view's own size it is the view's picture (same camera,
+    // blocks, overlay); at twice the size a bigger picture of the same. View > Export Rollout
+    // Video: a PNG sequence (every K-th step, the last included) and, with ffmpeg, an MP4.
+    void exportsImagesAndClips() {
+        QString error, report;
+        QVERIFY(wb_->selectTask(QStringLiteral("CQ-game-947"), &error));
+        QVERIFY2(wb_->selectRollout(QStringLiteral("random:5"), QStringLiteral("40"), &error), qPrintable(error));
+        viewer()->setOverlay(true);
+        viewer()->applyView(QStringLiteral("top"));
+        QTRY_VERIFY(zoneView()->glWidget()->framesRendered() > 0);
+        const QImage shown = viewer()->grabImage();
+        auto menuAction = [this](const QString& name) -> QAction* {
+            for (QMenu* m : wb_->window().findChildren<QMenu*>())
+                for (QAction* a : m->actions())
+                    if (a->objectName() == name) return a;
+            return nullptr;
+        };
+        QAction* exportImage = menuAction(QStringLiteral("viewer3d.exportImage"));
+        QAction* exportClip = menuAction(QStringLiteral("viewer3d.exportClip"));
+        QVERIFY(exportImage != nullptr && exportClip != nullptr);
+        QVERIFY(exportClip->isEnabled());
+        auto fill = [](QSize size, const QString& path, std::function<void(QDialog*)> more = {}) {
+            return [=](QWidget* w) {
+                auto* d = qobject_cast<QDialog*>(w);
+                if (more) more(d);  // first: a format change renames the path to its extension
+                d->findChild<QLineEdit*>(QStringLiteral("exportPath"))->setText(path);
+                d->findChild<QSpinBox*>(QStringLiteral("exportWidth"))->setValue(size.width());
+                d->findChild<QSpinBox*>(QStringLiteral("exportHeight"))->setValue(size.height());
+                d->accept();
+            };
+        };
+        const QString same = dir_.filePath(QStringLiteral("same.png")), big = dir_.filePath(QStringLiteral("big.png"));
+        {
+            testing::ModalAnswers answers;
+            answers.answer(fill(shown.size(), same));
+            exportImage->trigger();
+            answers.answer(fill(shown.size() * 2, big));
+            exportImage->trigger();
+            QVERIFY(answers.allAnswered());
+            QCOMPARE(answers.unexpected(), 0);
+        }
+        const QImage sameImage(same), bigImage(big);
+        QCOMPARE(sameImage.size(), shown.size());
+        QCOMPARE(bigImage.size(), shown.size() * 2);
+        QVERIFY2(test::imagesMatch(sameImage.convertToFormat(QImage::Format_RGB32), shown.convertToFormat(QImage::Format_RGB32),
+                                   QStringLiteral("export-image"), &report),
+                 qPrintable(report));
+        // A bad choice keeps the dialog open with the reason: the file must be a PNG.
+        {
+            testing::ModalAnswers answers;
+            QString problem;
+            answers.answer([&](QWidget* w) {
+                auto* d = qobject_cast<QDialog*>(w);
+                d->findChild<QLineEdit*>(QStringLiteral("exportPath"))->setText(dir_.filePath(QStringLiteral("view.jpg")));
+                d->accept();
+                problem = d->findChild<QLabel*>(QStringLiteral("exportProblem"))->text();
+                QVERIFY(d->isVisible());
+                d->reject();
+            });
+            exportImage->trigger();
+            QVERIFY2(problem.contains(QStringLiteral(".png")), qPrintable(problem));
+        }
+
+        // The clip: every 10th of the episode's steps as PNGs.
+        const auto rollout = data().rollout(selection().rolloutId());
+        QVERIFY(rollout != nullptr);
+        const QString frames = dir_.filePath(QStringLiteral("clip-frames"));
+        {
+            testing::ModalAnswers answers;
+            answers.answer(fill({320, 240}, frames, [](QDialog* d) {
+                d->findChild<QComboBox*>(QStringLiteral("exportFormat"))->setCurrentIndex(3);
+                d->findChild<QSpinBox*>(QStringLiteral("exportEvery"))->setValue(10);
+            }));
+            exportClip->trigger();
+            QVERIFY(answers.allAnswered());
+        }
+        const QStringList pngs = QDir(frames).entryList({QStringLiteral("frame-*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(std::size_t(pngs.size()), viewers::clipSteps(rollout->size(), 10).size());
+        QCOMPARE(QImage(QDir(frames).filePath(pngs.front())).size(), QSize(320, 240));
+        if (!viewers::VideoWriter::findFfmpeg().empty()) {
+            const QString mp4 = dir_.filePath(QStringLiteral("clip.mp4"));
+            testing::ModalAnswers answers;
+            answers.answer(fill({320, 240}, mp4, [](QDialog* d) {
+                d->findChild<QComboBox*>(QStringLiteral("exportView"))->setCurrentIndex(1);  // first-person
+                d->findChild<QSpinBox*>(QStringLiteral("exportEvery"))->setValue(25);
+            }));
+            exportClip->trigger();
+            QVERIFY(answers.allAnswered());
+            QVERIFY2(QFileInfo(mp4).size() > 1000, qPrintable(mp4));
+        }
+        viewer()->setOverlay(false);
+        viewer()->applyView(QStringLiteral("iso"));
     }
 };
 
