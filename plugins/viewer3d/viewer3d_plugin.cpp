@@ -156,7 +156,7 @@ void Viewer3dPlugin::createActions() {
     menu->addAction(image);
     exportClip_ = new QAction(tr("Export Rollout &Video..."), this);
     exportClip_->setObjectName(QStringLiteral("viewer3d.exportClip"));
-    exportClip_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportClip_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     exportClip_->setToolTip(tr("The selected rollout as MP4 / GIF / WebM or a PNG sequence, from this view's camera or "
                                "the agent's eyes"));
     exportClip_->setEnabled(false);
