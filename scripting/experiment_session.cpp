@@ -19,19 +19,18 @@
 
 namespace iglu::scripting {
 
-namespace {
-
-using EpisodeId = std::tuple<std::string, std::int64_t, int>;  // task id, seed, repetition
-
-// Task-set words, the same filters as `iglu tasks` (core/catalog/task_filter.hpp), or ids.
-catalog::TaskFilter filterFromSet(const TaskSetSpec& set) {
+catalog::TaskFilter taskFilterOf(const TaskSetSpec& set) {
     if (set.kind == TaskSetSpec::Kind::Ids) {
         catalog::TaskFilter f;
         f.ids = set.ids;
         return f;
     }
-    return catalog::parseFilterWords(set.text);
+    return catalog::parseFilterWords(set.kind == TaskSetSpec::Kind::Filter ? set.text : std::string());
 }
+
+namespace {
+
+using EpisodeId = std::tuple<std::string, std::int64_t, int>;  // task id, seed, repetition
 
 }  // namespace
 
@@ -111,7 +110,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
         if (!store_)
             throw std::runtime_error("the task set '" + set.describe() +
                                      "' comes from a catalog: give --db FILE (or --tasks FILE.jsonl)");
-        const catalog::TaskFilter f = filterFromSet(set);
+        const catalog::TaskFilter f = taskFilterOf(set);
         std::map<std::string, core::SkillSet> skills;
         for (const auto& s : store_->cat.findTasks(f)) skills[s.id] = catalog::effectiveSkills(s);
         for (auto& rec : store_->cat.loadTasks(f)) {

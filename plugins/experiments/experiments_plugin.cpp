@@ -8,6 +8,8 @@
 
 #include "core/util/resource_dirs.hpp"
 #include "logic/episode_replay.hpp"
+#include "scripting/experiment_session.hpp"
+#include "workbench/api/catalog_services.hpp"
 #include "widgets/experiments_panel.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
@@ -25,6 +27,18 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
     context_ = &context;
     panel_ = new experiments::ExperimentsPanel(context.data().experiments());
     panel_->setExperimentsDir(QString::fromStdString(core::resourceDir("examples") + "/experiments"));
+    panel_->setAgentsDir(QString::fromStdString(core::resourceDir("examples") + "/agents"));
+    // The Run Experiment dialog's live count: the same task-set rules a session runs with.
+    panel_->setTaskCounter([this](const QString& words) -> QString {
+        try {
+            const auto set = scripting::parseTaskSet(words.toStdString());
+            if (set.kind == scripting::TaskSetSpec::Kind::File) return tr("a task list file");
+            const auto n = context_->data().queries().findTasks(scripting::taskFilterOf(set)).size();
+            return n == 0 ? tr("no task matches") : n == 1 ? tr("1 task") : tr("%1 tasks").arg(n);
+        } catch (const std::exception& e) {
+            return QString::fromUtf8(e.what());
+        }
+    });
     auto* dock = context.shell().addDock(QStringLiteral("experiments"), tr("Experiments"), panel_, Qt::BottomDockWidgetArea);
     dock->hide();  // on demand (Experiments menu, View > Panels): the 3D view keeps its room
 

@@ -18,6 +18,12 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QDialog>
+#include <QFileInfo>
+#include <QDir>
 #include <QtTest>
 #include <QBarSeries>
 #include <QBarSet>
@@ -33,6 +39,8 @@
 #include "widgets/skill_tables.hpp"
 #include "support/test_catalog.hpp"
 #include "support/workbench_fixture.hpp"
+#include "scripting/experiment.hpp"
+#include "support/modal_answers.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
@@ -514,6 +522,71 @@ private slots:
         QVERIFY2(wb_->openData(db_, &error), qPrintable(error));
         QVERIFY(child<QTableWidget>("experimentsList")->rowCount() > 0);
         QVERIFY(child<QPushButton>("runExperiment")->isEnabled());
+    }
+
+    // Experiments > Run Experiment…: the form (agent, tasks with a live count, action space, steps,
+    // seeds, jobs, name, record rollouts) becomes an experiment file beside the catalog that runs
+    // at once and that the experiment loader reads back; a bad choice keeps the dialog open with
+    // the reason.
+    void runDialogMakesAndRunsAnExperiment() {
+        QAction* run = nullptr;
+        for (QAction* a : wb_->window().menuBar()->actions())
+            if (a->text() == QStringLiteral("&Experiments"))
+                for (QAction* b : a->menu()->actions())
+                    if (b->text() == QStringLiteral("Run Experiment…")) run = b;
+        QVERIFY(run != nullptr);
+        const QString words = QStringLiteral("ids:%1,%2").arg(taskIds_[0], taskIds_[1]);
+        QString count, anyCount, badCount, problem;
+        testing::ModalAnswers answers(60000);
+        answers.answer([&](QWidget* w) {
+            auto* d = qobject_cast<QDialog*>(w);
+            auto* tasks = d->findChild<QLineEdit*>(QStringLiteral("runTasks"));
+            auto* countLabel = d->findChild<QLabel*>(QStringLiteral("runTaskCount"));
+            tasks->setText(QStringLiteral("all"));
+            anyCount = countLabel->text();
+            tasks->setText(QStringLiteral("limit:abc"));
+            badCount = countLabel->text();
+            tasks->setText(words);
+            count = countLabel->text();
+            auto* agent = d->findChild<QComboBox*>(QStringLiteral("runAgent"));
+            agent->setCurrentIndex(agent->findText(QStringLiteral("random.lua")));
+            d->findChild<QComboBox*>(QStringLiteral("runActionSpace"))->setCurrentIndex(1);
+            d->findChild<QSpinBox*>(QStringLiteral("runSteps"))->setValue(15);
+            d->findChild<QLineEdit*>(QStringLiteral("runSeeds"))->setText(QStringLiteral("1-3"));
+            d->findChild<QSpinBox*>(QStringLiteral("runJobs"))->setValue(2);
+            d->findChild<QCheckBox*>(QStringLiteral("runRecord"))->setChecked(true);
+            auto* name = d->findChild<QLineEdit*>(QStringLiteral("runName"));
+            name->setText(QStringLiteral("not a name"));
+            d->accept();
+            problem = d->findChild<QLabel*>(QStringLiteral("runProblem"))->text();
+            if (!d->isVisible()) return;
+            name->setText(QStringLiteral("dialog_random"));
+            d->accept();
+        });
+        QSignalSpy finished(panel_, SIGNAL(runFinished(bool, bool, QString, QString)));
+        run->trigger();
+        QVERIFY(answers.allAnswered());
+        QCOMPARE(answers.unexpected(), 0);
+        QVERIFY2(problem.startsWith(QStringLiteral("name:")), qPrintable(problem));
+        QCOMPARE(count, QStringLiteral("2 tasks"));
+        QCOMPARE(anyCount, QStringLiteral("%1 tasks").arg(cat().findTasks().size()));
+        QVERIFY2(badCount.contains(QStringLiteral("limit:abc")), qPrintable(badCount));
+        QVERIFY(finished.wait(300000) || !finished.isEmpty());
+        const auto args = finished.takeFirst();
+        QVERIFY2(args[0].toBool(), qPrintable(args[3].toString()));
+        QCOMPARE(args[2].toString(), QStringLiteral("dialog_random"));
+        // 2 tasks x 3 seeds, each with its rollout; the file beside the catalog reads back as chosen.
+        const auto e = cat().experiment("dialog_random");
+        QVERIFY(e.has_value());
+        const auto episodes = cat().episodes(e->id);
+        QCOMPARE(int(episodes.size()), 6);
+        for (const auto& ep : episodes) QVERIFY(ep.rolloutId > 0);
+        const QString file = QFileInfo(db_).absoluteDir().filePath(QStringLiteral("experiments/dialog_random.lua"));
+        const auto spec = scripting::loadExperiment(file.toStdString());
+        QCOMPARE(spec.env.actionSpace, core::ActionSpace::Flying);
+        QCOMPARE(spec.env.maxSteps, 15);
+        QCOMPARE(spec.seeds, (std::vector<std::int64_t>{1, 2, 3}));
+        QCOMPARE(QString::fromStdString(spec.tasks.describe()).contains(taskIds_[0]), true);
     }
 };
 

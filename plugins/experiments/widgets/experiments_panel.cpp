@@ -12,11 +12,16 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
 #include <QVBoxLayout>
 
 #include "core/catalog/catalog.hpp"
 #include "logic/experiment_job.hpp"
 #include "results_chart.hpp"
+#include "run_dialog.hpp"
+#include "scripting/experiment.hpp"
 #include "scripting/experiment_session.hpp"
 #include "workbench/api/guarded_emit.hpp"
 #include "skill_tables.hpp"
@@ -384,9 +389,44 @@ void ExperimentsPanel::cancelRun() {
 bool ExperimentsPanel::isRunning() const { return job_->isRunning(); }
 
 void ExperimentsPanel::chooseAndRun() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Run Experiment"), experimentsDir_,
-                                                      tr("Experiment scripts (*.lua)"));
-    if (!path.isEmpty()) runExperimentFile(path);
+    if (store_.runFile().isEmpty()) {
+        runExperimentFile(QString());  // says why nothing can run here
+        return;
+    }
+    RunDialog dialog(countTasks_, agentsDir_, draftsDir(), this);
+    dialog.setScriptsDir(experimentsDir_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (!dialog.existingScript().isEmpty())
+        runExperimentFile(dialog.existingScript(), dialog.jobs());
+    else
+        runDraft(dialog.draft(), dialog.scriptPath(), dialog.jobs());
+}
+
+QString ExperimentsPanel::draftsDir() const {
+    const QString db = store_.runFile();
+    return db.isEmpty() ? QString() : QFileInfo(db).absoluteDir().filePath(QStringLiteral("experiments"));
+}
+
+bool ExperimentsPanel::runDraft(const ExperimentDraft& draft, const QString& path, int jobs) {
+    if (const QString problem = draftProblem(draft); !problem.isEmpty()) {
+        showStatus(problem, true);
+        return false;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    const std::string text = experimentScript(draft);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+        !file.commit()) {
+        showStatus(tr("cannot write the experiment file %1: %2").arg(path, file.errorString()), true);
+        return false;
+    }
+    try {
+        scripting::loadExperiment(path.toStdString());  // the one validator of experiment files
+    } catch (const std::exception& e) {
+        showStatus(QString::fromUtf8(e.what()), true);
+        return false;
+    }
+    return runExperimentFile(path, jobs);
 }
 
 }  // namespace iglu::plugins::experiments

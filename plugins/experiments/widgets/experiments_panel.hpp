@@ -8,11 +8,13 @@
 // scripted use (tests drive the panel inside the plugin by name: the plugin module holds its own
 // copy of this class).
 #include <cstdint>
+#include <functional>
 
 #include <QList>
 #include <QString>
 #include <QWidget>
 
+#include "logic/experiment_draft.hpp"
 #include "logic/experiment_rows.hpp"
 #include "workbench/api/catalog_services.hpp"
 
@@ -64,11 +66,21 @@ public:
     Q_INVOKABLE bool runExperimentFile(const QString& path, int jobs = 0);
     Q_INVOKABLE void cancelRun();
     Q_INVOKABLE bool isRunning() const;
-    /// Where "Run Experiment…" starts browsing.
+    /// Where "Run a Script File…" starts browsing (the bundled experiments), and the bundled agents.
     void setExperimentsDir(const QString& dir) { experimentsDir_ = dir; }
+    void setAgentsDir(const QString& dir) { agentsDir_ = dir; }
+    /// How the Run Experiment dialog counts the tasks its words select (set by the plugin, which
+    /// reaches the open catalog's task queries).
+    void setTaskCounter(std::function<QString(const QString& words)> counter) { countTasks_ = std::move(counter); }
+    /// Writes the draft's experiment file to `path` (folders made), reads it back with the
+    /// experiment loader, and runs it. False with the reason shown when any of that fails.
+    bool runDraft(const ExperimentDraft& draft, const QString& path, int jobs);
+    /// The folder the Run Experiment dialog writes experiment files to: experiments/ beside the catalog.
+    QString draftsDir() const;
 
 public slots:
-    /// Asks for an experiment file (starting in the examples' experiments folder) and runs it.
+    /// The Run Experiment dialog (widgets/run_dialog.hpp): a form made into an experiment file and
+    /// run, or an existing experiment file.
     void chooseAndRun();
 
 signals:
@@ -92,7 +104,8 @@ private:
 
     const workbench::ExperimentStore& store_;
     QList<ExperimentRow> rows_;
-    QString experimentsDir_;
+    QString experimentsDir_, agentsDir_;
+    std::function<QString(const QString&)> countTasks_;
     ExperimentJob* job_;
     QPushButton* run_;
     QPushButton* cancel_;

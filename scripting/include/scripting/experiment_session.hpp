@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/catalog/catalog.hpp"
 #include "core/skills/skill.hpp"
 #include "core/task/task.hpp"
 #include "scripting/agent.hpp"
@@ -35,6 +36,12 @@ struct EpisodeRecord;
 }  // namespace iglu::catalog
 
 namespace iglu::scripting {
+
+/// The catalog filter of a task set (All, Filter: the words of `iglu tasks`; Ids): the tasks a
+/// session runs on, and what the Run Experiment dialog counts as the user types. A File set is a
+/// task list, not a catalog filter (an empty filter is returned). Throws std::runtime_error for
+/// bad filter words (core/catalog/task_filter.hpp).
+catalog::TaskFilter taskFilterOf(const TaskSetSpec& set);
 
 struct SessionOptions {
     std::string db;     ///< catalog: task source, episode store, resume; empty = none (task-list files only)

@@ -1,0 +1,134 @@
+// The Run Experiment dialog's drafts without a window (logic/experiment_draft.hpp): the file a
+// draft becomes reads back through the experiment loader with every field as chosen (also task
+// words holding quotes, backslashes, newlines, control bytes and non-ASCII text); seeds as people
+// type them; and a corpus of bad drafts, each refused with a message naming the field.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "logic/experiment_draft.hpp"
+#include "scripting/experiment.hpp"
+
+using namespace iglu;
+using namespace iglu::plugins::experiments;
+
+namespace {
+const QString kAgent = QStringLiteral(IGLU_SOURCE_DIR "/examples/agents/random.lua");
+
+scripting::ExperimentSpec roundTrip(const ExperimentDraft& d, const QTemporaryDir& dir) {
+    const QString path = dir.filePath(d.name + ".lua");
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    const std::string text = experimentScript(d);
+    f.write(text.data(), qint64(text.size()));
+    f.close();
+    return scripting::loadExperiment(path.toStdString());
+}
+}  // namespace
+
+class TestExperimentDraft : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyFieldReadsBack() {
+        QTemporaryDir dir;
+        ExperimentDraft d;
+        d.name = QStringLiteral("random_flying_s1-5");
+        d.agentPath = kAgent;
+        d.tasks = QStringLiteral("flying clear limit:20");
+        d.flying = true;
+        d.maxSteps = 321;
+        d.seeds = {1, 2, 3, 4, 5, -7};
+        d.repetitions = 3;
+        d.targetInObs = true;
+        d.recordRollouts = false;
+        d.stopOnDone = true;
+        QVERIFY2(draftProblem(d).isEmpty(), qPrintable(draftProblem(d)));
+        const auto spec = roundTrip(d, dir);
+        QCOMPARE(QString::fromStdString(spec.name), d.name);
+        QCOMPARE(QString::fromStdString(spec.agentPath), QFileInfo(kAgent).absoluteFilePath());
+        QCOMPARE(spec.tasks.kind, scripting::TaskSetSpec::Kind::Filter);
+        QCOMPARE(QString::fromStdString(spec.tasks.text), d.tasks);
+        QCOMPARE(spec.env.actionSpace, core::ActionSpace::Flying);
+        QCOMPARE(spec.env.maxSteps, 321);
+        QVERIFY(spec.env.targetInObs);
+        QCOMPARE(spec.seeds, d.seeds);
+        QCOMPARE(spec.repetitions, 3);
+        QVERIFY(!spec.recordRollouts);
+        QVERIFY(spec.stopOnDone);
+        // The defaults: walking, record rollouts.
+        ExperimentDraft e;
+        e.name = QStringLiteral("defaults");
+        e.agentPath = kAgent;
+        const auto s2 = roundTrip(e, dir);
+        QCOMPARE(s2.env.actionSpace, core::ActionSpace::Walking);
+        QVERIFY(s2.recordRollouts);
+        QCOMPARE(s2.tasks.kind, scripting::TaskSetSpec::Kind::All);
+    }
+
+    void anyTextIsQuotedExactly_data() {
+        QTest::addColumn<QString>("words");
+        QTest::newRow("quotes") << QStringLiteral(R"(say "red" it's)");
+        QTest::newRow("backslashes") << QStringLiteral(R"(a\b\\c\"d)");
+        QTest::newRow("newline and tab") << QStringLiteral("one\ntwo\tthree");
+        QTest::newRow("long bracket") << QStringLiteral("]] .. os.exit() --[[");
+        QTest::newRow("control bytes") << QString::fromLatin1("a\x01\x1f\x7f" "b");
+        QTest::newRow("digits after escape") << QString::fromLatin1("x\x01" "23");
+        QTest::newRow("non-ascii") << QStringLiteral("bâtir une tour 塔");
+    }
+    void anyTextIsQuotedExactly() {
+        QFETCH(QString, words);
+        QTemporaryDir dir;
+        ExperimentDraft d;
+        d.name = QStringLiteral("quoted");
+        d.agentPath = kAgent;
+        d.tasks = words;
+        const auto spec = roundTrip(d, dir);
+        QCOMPARE(QString::fromStdString(spec.tasks.text), words);
+    }
+
+    void seedsAsPeopleTypeThem() {
+        QString error;
+        QCOMPARE(*parseSeeds(QStringLiteral("1"), &error), (std::vector<std::int64_t>{1}));
+        QCOMPARE(*parseSeeds(QStringLiteral(" 1, 2  5-7 "), &error), (std::vector<std::int64_t>{1, 2, 5, 6, 7}));
+        QCOMPARE(*parseSeeds(QStringLiteral("-3,4"), &error), (std::vector<std::int64_t>{-3, 4}));
+        for (const char* bad : {"", "  ", "a", "1-", "5-2", "1.5", "1-20000", "0x10", "1,,b"}) {
+            error.clear();
+            QVERIFY2(!parseSeeds(QString::fromLatin1(bad), &error), bad);
+            QVERIFY2(error.startsWith(QStringLiteral("seeds:")), qPrintable(error));
+        }
+    }
+
+    void badDraftsNameTheField_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("agent");
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<QString>("tasks");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("empty name") << "" << kAgent << 10 << "all" << "name:";
+        QTest::newRow("name with a slash") << "a/b" << kAgent << 10 << "all" << "name:";
+        QTest::newRow("name with a space") << "my run" << kAgent << 10 << "all" << "name:";
+        QTest::newRow("name starting with a dot") << ".hidden" << kAgent << 10 << "all" << "name:";
+        QTest::newRow("name too long") << QString(81, QChar('a')) << kAgent << 10 << "all" << "name:";
+        QTest::newRow("no agent") << "x" << "" << 10 << "all" << "agent:";
+        QTest::newRow("missing agent") << "x" << "/no/such/agent.lua" << 10 << "all" << "agent:";
+        QTest::newRow("agent is a folder") << "x" << IGLU_SOURCE_DIR "/examples" << 10 << "all" << "agent:";
+        QTest::newRow("zero steps") << "x" << kAgent << 0 << "all" << "steps:";
+        QTest::newRow("no tasks") << "x" << kAgent << 10 << "  " << "tasks:";
+    }
+    void badDraftsNameTheField() {
+        QFETCH(QString, name);
+        QFETCH(QString, agent);
+        QFETCH(int, steps);
+        QFETCH(QString, tasks);
+        QFETCH(QString, field);
+        ExperimentDraft d;
+        d.name = name;
+        d.agentPath = agent;
+        d.maxSteps = steps;
+        d.tasks = tasks;
+        QVERIFY2(draftProblem(d).startsWith(field), qPrintable(draftProblem(d)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExperimentDraft)
+#include "test_experiment_draft.moc"
