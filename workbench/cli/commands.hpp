@@ -20,6 +20,7 @@ void addLuaCommand(CLI::App& app);
 void addRenderCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addExperimentsCommand(CLI::App& app);
+void addCompareCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     iglu::cli::addRenderCommand(app);
     iglu::cli::addExportCommand(app);
     iglu::cli::addExperimentsCommand(app);
+    iglu::cli::addCompareCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
