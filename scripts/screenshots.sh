@@ -7,6 +7,7 @@
 #   docs/plugin-script.png       the Script dock: the oracle agent mid-episode (iglu-screenshot --script)
 #   docs/plugin-play.png         the Play dock after a scripted key sequence (iglu-screenshot --play-keys)
 #   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
+#   docs/plugin-compare.png      the Compare dock: a random agent's episode beside the human tape
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,5 +43,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$shot' --task CQ-game-2681 --play-keys 'Down*6 1 Return Left*3 2 Return Right*6 3 Return Space 4 Return S*8 Up*3' --out docs/plugin-play.png
   '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --panel experiments --disable-plugin dataset --disable-plugin labeling \\
     --screenshot docs/plugin-experiments.png --size 1280x900
+  '$app' --task CQ-game-2681 --rollout random:3 --step 60% --panel compare --disable-plugin play --disable-plugin script \\
+    --screenshot docs/plugin-compare.png --size 1280x900
 "
 ls -l docs/*.png

@@ -22,10 +22,21 @@ bool ComparePlugin::initialize(workbench::PluginContext& context, QString*) {
     action->setObjectName(QStringLiteral("compare.rollouts"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     action->setToolTip(tr("Show the selected rollout beside another rollout of the task, in sync"));
+    // Shown with nothing checked (View > Panels, --panel compare): start from the selected rollout
+    // and the human tape rather than an empty dock.
+    connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && panel_->checkedIds().isEmpty() && !context_->selection().taskId().isEmpty()) preselect();
+    });
     return true;
 }
 
 void ComparePlugin::compareSelected() {
+    preselect();
+    dock_->show();
+    dock_->raise();
+}
+
+void ComparePlugin::preselect() {
     const auto& sel = context_->selection();
     QList<qint64> ids;
     if (sel.rolloutId() != 0) ids.append(sel.rolloutId());
@@ -35,8 +46,7 @@ void ComparePlugin::compareSelected() {
         for (const auto& r : rollouts)
             if (ids.size() < 2 && !ids.contains(r.id) && (r.kind == QLatin1String("human")) == human) ids.append(r.id);
     panel_->compare(ids);
-    dock_->show();
-    dock_->raise();
+    panel_->seek(sel.step());  // where the user was looking in Playback
 }
 
 }  // namespace iglu::plugins

@@ -1,7 +1,8 @@
 #pragma once
 // Compare plugin: the "Compare" dock (widgets/compare_panel.hpp) showing two or more rollouts of
 // the selected task in sync, and Playback > Compare Rollouts, which brings the dock forward with
-// the selected rollout checked beside the task's first other rollout (a human tape first).
+// the selected rollout checked beside the task's first other rollout (a human tape first); the
+// dock shown with nothing checked starts the same way.
 #include <QObject>
 
 #include "workbench/api/plugin.hpp"
@@ -24,6 +25,8 @@ public:
 
 private:
     void compareSelected();
+    /// Checks the selected rollout and the task's first other rollout (a human tape first).
+    void preselect();
 
     workbench::PluginContext* context_ = nullptr;
     compare::ComparePanel* panel_ = nullptr;

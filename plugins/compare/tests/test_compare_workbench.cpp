@@ -176,7 +176,11 @@ private slots:
             QCOMPARE(shaded, bool(cmp.differs[std::size_t(row)]));
         }
         auto* summary = child<QLabel>("compareSummary");
-        QVERIFY2(summary->text().contains(QStringLiteral("first differ after step %1").arg(*cmp.firstDifference)), qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains(QStringLiteral("first differ after <a href=\"#%1\">step %1</a>").arg(*cmp.firstDifference)),
+                 qPrintable(summary->text()));
+        // The step in the summary is a link to it.
+        emit summary->linkActivated(QStringLiteral("#%1").arg(*cmp.firstDifference));
+        QCOMPARE(p->position(), int(*cmp.firstDifference));
     }
 
     void aThirdRolloutAddsAView() {

@@ -54,9 +54,12 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
       link_(new viewers::CameraLink(this)) {
     list_->setObjectName(QStringLiteral("compareRollouts"));
     list_->setToolTip(tr("Check two to four rollouts of this task to see them side by side"));
-    list_->setMaximumHeight(110);
+    list_->setMaximumHeight(72);
     summary_->setObjectName(QStringLiteral("compareSummary"));
     summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setToolTip(tr("Click the step to go there"));
+    connect(summary_, &QLabel::linkActivated, this, [this](const QString& link) { seek(link.mid(1).toInt()); });
     viewsBox_->setObjectName(QStringLiteral("compareViews"));
     viewsBox_->setChildrenCollapsible(false);
     timeline_->setObjectName(QStringLiteral("compareTimeline"));
@@ -86,6 +89,7 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     split->addWidget(lower);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({300, 200});
     layout->addWidget(timeline_);
     layout->addWidget(split, 1);
 
@@ -203,7 +207,13 @@ void ComparePanel::rebuild() {
     model_->setRollouts(std::move(list));
     table_->resizeColumnsToContents();
     for (int c = 1; c < model_->columnCount(); ++c) table_->setColumnWidth(c, std::min(table_->columnWidth(c), 260));
-    summary_->setText(model_->summary());
+    // The first differing step as a link that seeks there.
+    QString summary = model_->summary().toHtmlEscaped();
+    if (const auto first = model_->comparison().firstDifference; first && *first > 0) {
+        const QString step = tr("step %1").arg(*first);
+        summary.replace(step, QStringLiteral("<a href=\"#%1\">%2</a>").arg(*first).arg(step));
+    }
+    summary_->setText(summary);
     {
         const QSignalBlocker block(timeline_);
         timeline_->setFrameCount(static_cast<int>(model_->comparison().steps));
