@@ -6,6 +6,7 @@
 // fully labeled in the order of a brute-force ranking of the model's probabilities (a task
 // confirmed meanwhile is skipped), saying why each is uncertain; another catalog with too few
 // human labels: the model is gone and Train Model says how many labeled tasks there are and are needed.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -115,9 +116,19 @@ private slots:
 
     void suggestionsComeFromTheModelWhereItWins() {
         const core::SkillModel& model = model_->model;
-        const auto t = cat().task(currentTask().toStdString());
+        // A task with a "yes" among the shown suggestions from the model (accepting stored
+        // suggestions instead, of which this catalog has none, would store all "no").
+        std::optional<catalog::TaskRecord> t;
+        std::array<core::SkillSuggestion, core::kNumSkills> expected{};
+        for (const auto& summary : cat().findTasks()) {
+            t = cat().task(summary.id);
+            expected = core::suggestSkills(t->task.target, &t->task.starting, &model);
+            if (std::any_of(expected.begin(), expected.end(), [](const auto& g) { return g.fromModel && g.value; })) break;
+        }
         QVERIFY(t.has_value());
-        const auto expected = core::suggestSkills(t->task.target, &t->task.starting, &model);
+        QVERIFY(std::any_of(expected.begin(), expected.end(), [](const auto& g) { return g.fromModel && g.value; }));
+        wb_->context().selection().setTask(QString::fromStdString(t->task.id));
+        QCOMPARE(currentTask(), QString::fromStdString(t->task.id));
         for (core::Skill s : core::kAllSkills) {
             const auto k = static_cast<std::size_t>(s);
             const QString name = QString::fromLatin1(core::skillName(s));
@@ -180,7 +191,9 @@ private slots:
             QVERIFY2(why.contains(QStringLiteral("p = ")), qPrintable(why));
         };
         visit(expected[0]);
+        if (QTest::currentTestFailed()) return;
         visit(expected[1]);
+        if (QTest::currentTestFailed()) return;
         press(Qt::Key_U);  // the key does what the button does
         QCOMPARE(currentTask(), QString::fromStdString(expected[2].id));
         // expected[4] gets confirmed before the walk reaches it: it is skipped.
@@ -189,6 +202,7 @@ private slots:
         press(Qt::Key_Return);
         QVERIFY(plugins::labeling::fullyLabeledTasks(cat()).count(expected[4].id));
         visit(expected[3]);
+        if (QTest::currentTestFailed()) return;
         visit(expected[5]);
     }
 
