@@ -11,8 +11,9 @@
 //   U      next uncertain task: the tasks no one has fully labeled, most uncertain to the learned
 //          model first (needs Train Model), with why (the skills and probabilities, the features)
 // "Train Model" trains the labeler that learns on the catalog's human labels (logic/
-// learned_suggestions.hpp: the training `iglu label train` runs; about 0.3 s for the 104 labeled
-// example structures, so it runs on the GUI thread under a wait cursor) and shows per skill its
+// learned_suggestions.hpp: the training `iglu label train` runs; 0.34-0.54 s for the 104 labeled
+// example structures on a loaded 2-core machine, linear in the labeled tasks, so it runs on the
+// GUI thread under a wait cursor, the time shown) and shows per skill its
 // cross-validated F1 beside the rules' F1. The model is kept until another catalog is opened; while
 // it is, the suggestions come from core::suggestSkills: the model for the skills where its CV F1 is
 // higher than the rules', the rules otherwise (the "from" column and the tooltips say which and
