@@ -411,8 +411,8 @@ void LabelingPanel::trainModel() {
 
 void LabelingPanel::nextUncertain() {
     if (!session_) return;
+    status_->setStyleSheet(QString());
     if (!trained_) {
-        status_->setStyleSheet(QString());
         status_->setText(tr("Next Uncertain needs a model: press Train Model first (it learns from the catalog's human labels)."));
         return;
     }
@@ -433,17 +433,10 @@ void LabelingPanel::nextUncertain() {
     moveBy([&] { return session_->select(task.taskId); }, tr("Task %1 is no longer in the catalog.").arg(q(task.taskId)));
     if (session_->current() == task.taskId) {
         uncertain_ = task;
-        status_->setText(tr("Most uncertain unlabeled task (margin %1 from p = 0.5)").arg(task.margin, 0, 'f', 2));
+        status_->setText(tr("Next in the uncertainty order: a probability within %1 of 0.5").arg(task.margin, 0, 'f', 2));
         refresh();
     }
 }
-
-QString LabelingPanel::suggestionReason(core::Skill skill) const {
-    return suggestionLabels_[static_cast<int>(skill)]->text().isEmpty() ? QString()
-                                                                      : suggestionLabels_[static_cast<int>(skill)]->toolTip();
-}
-QString LabelingPanel::uncertaintyText() const { return uncertainty_->text(); }
-QString LabelingPanel::statusText() const { return status_->text(); }
 
 void LabelingPanel::saveNote() {
     noteTimer_->stop();

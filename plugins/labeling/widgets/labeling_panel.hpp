@@ -83,11 +83,6 @@ public:
     /// Drops the model (its scores were measured on another catalog's labels). Call after
     /// reload() when another catalog was opened: it refreshes the panel.
     void forgetModel();
-    /// The shown suggestion's source and reason for a skill of the current task ("" when none).
-    QString suggestionReason(core::Skill skill) const;
-    /// Why the current task is uncertain, after Next Uncertain brought it ("" otherwise).
-    QString uncertaintyText() const;
-    QString statusText() const;
 
 public slots:
     void toggleSkill(iglu::core::Skill skill);
