@@ -1,9 +1,11 @@
 #include "core/catalog/auto_labels.hpp"
 
-#include <cstdio>
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <vector>
 
-#include "core/skills/auto_labeler.hpp"
+#include "core/skills/skill_suggestion.hpp"
 
 namespace iglu::catalog {
 
@@ -20,20 +22,11 @@ AutoLabelRun storeAutoLabels(Catalog& catalog, const std::function<bool(int, int
         if (progress && !progress(run.labeled, run.total)) break;
         const auto t = catalog.task(summary.id);
         if (!t) continue;
-        const core::SkillReport report = core::autoLabel(t->task.target, &t->task.starting);
-        std::array<core::SkillPrediction, core::kNumSkills> learned{};
-        if (model) learned = model->predict(t->task.target, &t->task.starting);
+        const auto suggested = core::suggestSkills(t->task.target, &t->task.starting, model);
         for (core::Skill s : core::kAllSkills) {
-            const auto k = static_cast<std::size_t>(s);
-            if (model && model->preferred(s)) {
-                char why[96];
-                std::snprintf(why, sizeof why, "learned model (CV F1 %.2f > rules %.2f): ", model->modelF1(s), model->rulesF1(s));
-                batch.push_back({t->task.id, s, learned[k].value, LabelSource::Auto, core::kSkillModelName, why + learned[k].reason, ""});
-                run.positives[k] += learned[k].value;
-                continue;
-            }
-            batch.push_back({t->task.id, s, report[s].value, LabelSource::Auto, core::kAutoLabelerName, report[s].reason, ""});
-            run.positives[k] += report[s].value;
+            const auto& g = suggested[static_cast<std::size_t>(s)];
+            batch.push_back({t->task.id, s, g.value, LabelSource::Auto, g.labeler, g.reason, ""});
+            run.positives[static_cast<std::size_t>(s)] += g.value;
         }
         ++run.labeled;
         if (batch.size() >= kBatch) {
@@ -43,6 +36,24 @@ AutoLabelRun storeAutoLabels(Catalog& catalog, const std::function<bool(int, int
     }
     catalog.putLabels(batch);
     return run;
+}
+
+std::vector<core::LabeledExample> humanLabeledExamples(const Catalog& catalog) {
+    std::map<std::string, std::array<std::optional<bool>, core::kNumSkills>> human;
+    for (const auto& l : catalog.allLabels(LabelSource::Human)) human[l.taskId][static_cast<std::size_t>(l.skill)] = l.value;
+    std::vector<core::LabeledExample> out;
+    for (const auto& [id, labels] : human) {
+        if (std::any_of(labels.begin(), labels.end(), [](const auto& v) { return !v.has_value(); })) continue;
+        const auto t = catalog.task(id);
+        if (!t) continue;
+        core::LabeledExample e;
+        e.id = id;
+        e.target = t->task.target;
+        e.starting = t->task.starting;
+        for (std::size_t k = 0; k < core::kNumSkills; ++k) e.labels[k] = *labels[k];
+        out.push_back(std::move(e));
+    }
+    return out;
 }
 
 }  // namespace iglu::catalog

@@ -150,8 +150,14 @@ LabelChange LabelingSession::set(core::Skill skill, bool value) {
 }
 
 LabelChange LabelingSession::acceptSuggestions() {
+    std::array<bool, core::kNumSkills> suggested{};
+    for (core::Skill s : core::kAllSkills) suggested[static_cast<std::size_t>(s)] = suggestion(s).value_or(false);
+    return acceptSuggestions(suggested);
+}
+
+LabelChange LabelingSession::acceptSuggestions(const std::array<bool, core::kNumSkills>& suggested) {
     return record([&] {
-        for (core::Skill s : core::kAllSkills) write(s, suggestion(s).value_or(false), "accepted the automatic suggestion");
+        for (core::Skill s : core::kAllSkills) write(s, suggested[static_cast<std::size_t>(s)], "accepted the automatic suggestion");
     });
 }
 

@@ -230,4 +230,34 @@ std::array<Agreement, kNumSkills> crossValidate(const std::vector<LabeledExample
     return out;
 }
 
+std::array<Agreement, kNumSkills> rulesAgreement(const std::vector<LabeledExample>& examples) {
+    std::array<Agreement, kNumSkills> agree{};
+    for (const auto& e : examples) {
+        const auto predicted = autoLabel(e.target, &e.starting);
+        for (Skill s : kAllSkills) agree[static_cast<std::size_t>(s)].add(predicted[s].value, e.labels[static_cast<std::size_t>(s)]);
+    }
+    return agree;
+}
+
+SkillModelTraining trainSkillModel(const std::vector<LabeledExample>& examples, int folds) {
+    const std::size_t needed = static_cast<std::size_t>(std::max(kMinTrainingExamples, folds));
+    if (examples.size() < needed)
+        throw std::invalid_argument("too few labeled tasks to train the skill model: " + std::to_string(examples.size()) +
+                                    " with a human label for every skill, at least " + std::to_string(needed) +
+                                    " needed (label more tasks, all five skills each)");
+    SkillModelTraining out;
+    out.folds = folds;
+    out.examples = static_cast<int>(examples.size());
+    out.rules = rulesAgreement(examples);
+    out.crossValidated = crossValidate(examples, folds);
+    out.model = SkillModel::train(examples);
+    std::array<double, kNumSkills> cvF1{}, rulesF1{};
+    for (std::size_t k = 0; k < kNumSkills; ++k) {
+        cvF1[k] = out.crossValidated[k].f1();
+        rulesF1[k] = out.rules[k].f1();
+    }
+    out.model.setScores(cvF1, rulesF1);
+    return out;
+}
+
 }  // namespace iglu::core

@@ -96,6 +96,7 @@ void LabelingPlugin::shutdown() {
 
 void LabelingPlugin::catalogOpened() {
     panel_->reload();
+    panel_->forgetModel();  // trained and scored on the previous catalog's labels (after reload: no stale session)
     agreement_->refresh();
     const QString current = context_->selection().taskId();
     if (!current.isEmpty()) panel_->selectTask(current);
@@ -112,11 +113,15 @@ void LabelingPlugin::runAutoLabeler() {
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     try {
-        const int n = labeling::storeAutoSuggestions(labels.catalog(), [&progress](int done, int total) {
-            progress.setMaximum(total);
-            progress.setValue(done);
-            return !progress.wasCanceled();
-        });
+        const auto* trained = panel_->training();  // a trained model suggests where it scored higher
+        const int n = labeling::storeAutoSuggestions(
+            labels.catalog(),
+            [&progress](int done, int total) {
+                progress.setMaximum(total);
+                progress.setValue(done);
+                return !progress.wasCanceled();
+            },
+            trained ? &trained->model : nullptr);
         progress.reset();
         const QString msg = labels.inMemory()
                                 ? tr("Auto-labeler: suggestions for %1 tasks, kept for this session only (a task list is "

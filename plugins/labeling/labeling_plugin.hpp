@@ -1,7 +1,9 @@
 #pragma once
 // Labeling plugin: the "Labeling" dock (LabelingPanel over the open catalog, following and
 // driving the selection), the "Agreement" dock, and a "&Labels" menu with the labeling keys,
-// Export Labels... and Import Labels... (CSV / JSON).
+// Export Labels... and Import Labels... (CSV / JSON), Train Skill Model and Next Uncertain Task (U)
+// (the labeler that learns: see widgets/labeling_panel.hpp; its model is forgotten when another
+// catalog is opened, and Run Auto-Labeler stores its suggestions where it scored higher).
 #include <QObject>
 #include <QString>
 

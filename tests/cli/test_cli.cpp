@@ -201,6 +201,23 @@ private slots:
         ProcessResult missing = runIglu({"label", "eval", dir.path() + "/none.json"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("none.json: no such file"));
+        // Too few labeled structures to train (3 of the sample's): an error naming the file and
+        // the counts, no model written (core::trainSkillModel's check, shared with the workbench).
+        QJsonObject few = QJsonDocument::fromJson(iglu::test::readAll(sample + "/structures.json")).object();
+        QJsonArray three;
+        for (const QJsonValue v : few.value("structures").toArray())
+            if (three.size() < 3 && !v.toObject().value("skills").isNull() && v.toObject().contains("skills")) three.append(v);
+        few["structures"] = three;
+        QFile fewFile(dir.path() + "/few.json");
+        QVERIFY(fewFile.open(QIODevice::WriteOnly));
+        fewFile.write(QJsonDocument(few).toJson());
+        fewFile.close();
+        ProcessResult tooFew = runIglu({"label", "train", dir.path() + "/few.json", "--model", dir.path() + "/few-model.json"});
+        QCOMPARE(tooFew.exitCode, 2);
+        QVERIFY2(tooFew.err.contains("few.json: too few labeled tasks to train the skill model: 3 with a human label for every skill, "
+                                     "at least 10 needed"),
+                 qPrintable(tooFew.err));
+        QVERIFY(!QFile::exists(dir.path() + "/few-model.json"));
     }
 
     void importErrorsAreClear() {

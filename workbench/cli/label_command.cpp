@@ -3,7 +3,6 @@
 // iglu label train LABELS.json|--db FILE --model MODEL.json  the labeler that learns (skill_model.hpp)
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <iostream>
 
@@ -69,21 +68,7 @@ std::vector<core::LabeledExample> labeledExamples(const EvalOptions& o) {
         const auto report = datasets::importStructures(o.file, *owned);
         if (report.skipped > 0) std::cerr << report.summary();
     }
-    const catalog::Catalog& cat = *owned;
-    std::map<std::string, std::array<std::optional<bool>, core::kNumSkills>> human;
-    for (const auto& l : cat.allLabels(catalog::LabelSource::Human)) human[l.taskId][static_cast<std::size_t>(l.skill)] = l.value;
-    std::vector<core::LabeledExample> out;
-    for (const auto& [id, labels] : human) {
-        if (std::any_of(labels.begin(), labels.end(), [](const auto& v) { return !v.has_value(); })) continue;
-        const auto t = cat.task(id);
-        if (!t) continue;
-        core::LabeledExample e;
-        e.id = id;
-        e.target = t->task.target;
-        e.starting = t->task.starting;
-        for (std::size_t k = 0; k < core::kNumSkills; ++k) e.labels[k] = *labels[k];
-        out.push_back(std::move(e));
-    }
+    auto out = catalog::humanLabeledExamples(*owned);
     if (out.empty())
         throw std::runtime_error((o.db.empty() ? o.file : o.db) + ": no task has a human label for every skill");
     return out;
@@ -109,18 +94,9 @@ void printAgreement(const std::string& title, const std::array<core::Agreement, 
     }
 }
 
-std::array<core::Agreement, core::kNumSkills> rulesAgreement(const std::vector<core::LabeledExample>& examples) {
-    std::array<core::Agreement, core::kNumSkills> agree;
-    for (const auto& e : examples) {
-        const auto predicted = core::autoLabel(e.target, &e.starting);
-        for (core::Skill s : core::kAllSkills) agree[static_cast<std::size_t>(s)].add(predicted[s].value, e.labels[static_cast<std::size_t>(s)]);
-    }
-    return agree;
-}
-
 void runEval(const EvalOptions& o) {
     const auto examples = labeledExamples(o);
-    const auto rules = rulesAgreement(examples);
+    const auto rules = core::rulesAgreement(examples);
     std::optional<core::SkillModel> model;
     std::array<core::Agreement, core::kNumSkills> byModel{};
     if (!o.model.empty()) {
@@ -159,15 +135,16 @@ struct TrainOptions {
 void runTrain(const TrainOptions& o) {
     if (o.source.file.empty() == o.source.db.empty()) throw std::runtime_error("train: give a labels file or --db FILE (one of them)");
     const auto examples = labeledExamples(o.source);
-    const auto rules = rulesAgreement(examples);
-    const auto cv = core::crossValidate(examples, o.folds);
-    core::SkillModel model = core::SkillModel::train(examples);
-    std::array<double, core::kNumSkills> cvF1{}, rulesF1{};
-    for (std::size_t k = 0; k < core::kNumSkills; ++k) {
-        cvF1[k] = cv[k].f1();
-        rulesF1[k] = rules[k].f1();
-    }
-    model.setScores(cvF1, rulesF1);  // `iglu label auto --model` uses the model where it scored higher
+    const core::SkillModelTraining trained = [&] {
+        try {
+            return core::trainSkillModel(examples, o.folds);  // scores stored: `label auto --model` uses them
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error((o.source.db.empty() ? o.source.file : o.source.db) + ": " + e.what());
+        }
+    }();
+    const auto& rules = trained.rules;
+    const auto& cv = trained.crossValidated;
+    const core::SkillModel& model = trained.model;
     model.save(o.model);
     if (o.json) {
         std::cout << jsonText({{"model", o.model}, {"trained_on", examples.size()}, {"folds", o.folds},

@@ -4,8 +4,8 @@
 
 namespace iglu::plugins::labeling {
 
-int storeAutoSuggestions(catalog::Catalog& catalog, const std::function<bool(int, int)>& progress) {
-    return catalog::storeAutoLabels(catalog, progress).labeled;
+int storeAutoSuggestions(catalog::Catalog& catalog, const std::function<bool(int, int)>& progress, const core::SkillModel* model) {
+    return catalog::storeAutoLabels(catalog, progress, model).labeled;
 }
 
 }  // namespace iglu::plugins::labeling

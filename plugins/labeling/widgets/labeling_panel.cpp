@@ -1,7 +1,15 @@
 #include "labeling_panel.hpp"
 
+#include <tuple>
+
 #include <QAction>
+#include <QColor>
+#include <QElapsedTimer>
 #include <QFormLayout>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QTableWidget>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QKeyEvent>
@@ -59,6 +67,7 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     grid->addWidget(new QLabel(tr("<b>skill</b>"), box), 0, 1);
     grid->addWidget(new QLabel(tr("<b>yours</b>"), box), 0, 2);
     grid->addWidget(new QLabel(tr("<b>auto</b>"), box), 0, 3);
+    grid->addWidget(new QLabel(tr("<b>from</b>"), box), 0, 4);
     for (int i = 0; i < core::kNumSkills; ++i) {
         const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
         const QString name = QString::fromLatin1(core::skillName(skill));
@@ -70,9 +79,12 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
         suggestionLabels_[i] = new QLabel(box);
         suggestionLabels_[i]->setObjectName(QStringLiteral("suggestion_") + name);
         grid->addWidget(suggestionLabels_[i], i + 1, 3);
+        sourceLabels_[i] = new QLabel(box);
+        sourceLabels_[i]->setObjectName(QStringLiteral("source_") + name);
+        grid->addWidget(sourceLabels_[i], i + 1, 4);
         addKey(tr("Toggle %1").arg(name), QKeySequence(Qt::Key_1 + i), [this, skill] { toggleSkill(skill); });
     }
-    grid->setColumnStretch(3, 1);
+    grid->setColumnStretch(4, 1);
     layout->addWidget(box);
     addKey(tr("Accept Auto Suggestions"), QKeySequence(Qt::Key_A), [this] { acceptSuggestions(); });
     addKey(tr("Confirm and Next Unlabeled"), QKeySequence(Qt::Key_Return), [this] { confirmAndNext(); });
@@ -99,6 +111,43 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
         buttons->addWidget(b, i / 2, i % 2);
     }
     layout->addLayout(buttons);
+
+    // The labeler that learns: Train Model, its scores beside the rules', Next Uncertain (U).
+    auto* learned = new QGroupBox(tr("Learned model"), this);
+    auto* learnedLayout = new QVBoxLayout(learned);
+    auto* learnedButtons = new QHBoxLayout;
+    QAction* trainAction = addKey(tr("Train Skill Model"), QKeySequence(), [this] { trainModel(); });
+    QAction* uncertainAction = addKey(tr("Next Uncertain Task"), QKeySequence(Qt::Key_U), [this] { nextUncertain(); });
+    for (auto [action, text, object] : {std::tuple{trainAction, tr("Train Model"), "trainModel"},
+                                        std::tuple{uncertainAction, tr("Next uncertain (U)"), "nextUncertain"}}) {
+        auto* b = new QPushButton(text, learned);
+        b->setObjectName(QString::fromLatin1(object));
+        b->setToolTip(action->text());
+        b->setFocusPolicy(Qt::NoFocus);
+        connect(b, &QPushButton::clicked, action, &QAction::trigger);
+        learnedButtons->addWidget(b);
+    }
+    learnedLayout->addLayout(learnedButtons);
+    modelStatus_ = new QLabel(tr("No model: Train Model learns from this catalog's human labels."), learned);
+    modelStatus_->setObjectName(QStringLiteral("modelStatus"));
+    modelStatus_->setWordWrap(true);
+    learnedLayout->addWidget(modelStatus_);
+    scores_ = new QTableWidget(core::kNumSkills, 4, learned);
+    scores_->setObjectName(QStringLiteral("modelScores"));
+    scores_->setHorizontalHeaderLabels({tr("skill"), tr("model CV F1"), tr("rules F1"), tr("suggests")});
+    scores_->verticalHeader()->hide();
+    scores_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    scores_->setFocusPolicy(Qt::NoFocus);
+    scores_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    scores_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scores_->hide();
+    learnedLayout->addWidget(scores_);
+    uncertainty_ = new QLabel(learned);
+    uncertainty_->setObjectName(QStringLiteral("uncertaintyReason"));
+    uncertainty_->setWordWrap(true);
+    uncertainty_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    learnedLayout->addWidget(uncertainty_);
+    layout->addWidget(learned);
 
     layout->addWidget(new QLabel(tr("Note (saved as you type; Esc: back to the keys)"), this));
     note_ = new QPlainTextEdit(this);
@@ -263,6 +312,12 @@ void LabelingPanel::toggleSkill(core::Skill skill) {
 
 void LabelingPanel::acceptSuggestions() {
     saveNote();
+    if (trained_ && shownValid_) {  // what the panel shows: the model's where it wins, the rules' elsewhere
+        std::array<bool, core::kNumSkills> values{};
+        for (std::size_t k = 0; k < core::kNumSkills; ++k) values[k] = shown_[k].value;
+        change(tr("Accept suggestions"), [&] { return session_->acceptSuggestions(values); });
+        return;
+    }
     change(tr("Accept suggestions"), [&] { return session_->acceptSuggestions(); });
 }
 
@@ -296,6 +351,91 @@ void LabelingPanel::nextUnlabeled() {
 
 void LabelingPanel::previousUnlabeled() {
     moveBy([this] { return session_->previousUnlabeled(); }, tr("Every task is labeled by %1.").arg(labeler()));
+}
+
+void LabelingPanel::forgetModel() {
+    trained_.reset();
+    walk_.reset();
+    uncertain_.reset();
+    scores_->hide();
+    modelStatus_->setStyleSheet(QString());
+    modelStatus_->setText(tr("No model: Train Model learns from this catalog's human labels."));
+    refresh();
+}
+
+void LabelingPanel::trainModel() {
+    if (!session_) {
+        modelStatus_->setText(tr("Open a catalog (and enter your name) to train a model."));
+        return;
+    }
+    saveNote();
+    QElapsedTimer clock;
+    clock.start();
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    try {
+        trained_ = trainOnCatalog(labels_.catalog());
+    } catch (const std::exception& e) {
+        QGuiApplication::restoreOverrideCursor();
+        modelStatus_->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        modelStatus_->setText(tr("Train Model: %1%2").arg(q(e.what()), trained_ ? tr(" (the previous model is kept)") : QString()));
+        return;
+    }
+    QGuiApplication::restoreOverrideCursor();
+    walk_.reset();  // a new model, a new order
+    uncertain_.reset();
+    int preferred = 0;
+    for (int i = 0; i < core::kNumSkills; ++i) {
+        const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
+        const bool model = trained_->model.preferred(skill);
+        preferred += model ? 1 : 0;
+        const QStringList cells = {QString::fromLatin1(core::skillName(skill)), QString::number(trained_->model.modelF1(skill), 'f', 3),
+                                   QString::number(trained_->model.rulesF1(skill), 'f', 3), model ? tr("model") : tr("rules")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 3 && model) item->setForeground(QColor(0x1a, 0x7f, 0x37));
+            scores_->setItem(i, c, item);
+        }
+    }
+    scores_->setFixedHeight(scores_->horizontalHeader()->height() + 2 * scores_->frameWidth() +
+                            core::kNumSkills * scores_->verticalHeader()->defaultSectionSize());
+    scores_->show();
+    modelStatus_->setStyleSheet(QString());
+    modelStatus_->setText(tr("Trained on %1 tasks with human labels (%2-fold cross-validated, %3 ms). The model suggests the "
+                             "%4 skill(s) where its CV F1 is higher than the rules'; the rules suggest the rest.")
+                              .arg(trained_->examples)
+                              .arg(trained_->folds)
+                              .arg(clock.elapsed())
+                              .arg(preferred));
+    refresh();
+}
+
+void LabelingPanel::nextUncertain() {
+    if (!session_) return;
+    status_->setStyleSheet(QString());
+    if (!trained_) {
+        status_->setText(tr("Next Uncertain needs a model: press Train Model first (it learns from the catalog's human labels)."));
+        return;
+    }
+    const UncertainTask* next = nullptr;
+    try {
+        if (!walk_) walk_.emplace(rankByUncertainty(labels_.catalog(), trained_->model, session_->taskIds()));
+        const auto done = fullyLabeledTasks(labels_.catalog());
+        next = walk_->next([&done](const std::string& id) { return done.count(id) > 0; });
+    } catch (const std::exception& e) {
+        status_->setText(q(e.what()));
+        return;
+    }
+    if (!next) {
+        status_->setText(tr("Every task has a human label for every skill: nothing left to ask the model about."));
+        return;
+    }
+    const UncertainTask task = *next;
+    moveBy([&] { return session_->select(task.taskId); }, tr("Task %1 is no longer in the catalog.").arg(q(task.taskId)));
+    if (session_->current() == task.taskId) {
+        uncertain_ = task;
+        status_->setText(tr("Next in the uncertainty order: a probability within %1 of 0.5").arg(task.margin, 0, 'f', 2));
+        refresh();
+    }
 }
 
 void LabelingPanel::saveNote() {
@@ -333,6 +473,7 @@ void LabelingPanel::afterUndoRedo(const std::string& taskId) {
 void LabelingPanel::refresh() {
     const bool on = session_ && !session_->current().empty();
     for (QAction* a : std::as_const(actions_)) a->setEnabled(on);
+    shownValid_ = false;
     if (!session_) {
         progress_->setText(labels_.isOpen() ? tr("enter your name") : tr("no catalog open"));
         taskLabel_->clear();
@@ -340,7 +481,9 @@ void LabelingPanel::refresh() {
         for (int i = 0; i < core::kNumSkills; ++i) {
             skillLabels_[i]->clear();
             suggestionLabels_[i]->clear();
+            sourceLabels_[i]->clear();
         }
+        uncertainty_->clear();
         return;
     }
     try {
@@ -349,17 +492,34 @@ void LabelingPanel::refresh() {
         taskLabel_->setText(q(id) + (session_->complete() ? tr("  (labeled)") : QString()));
         const auto record = id.empty() ? std::nullopt : labels_.catalog().task(id);
         instruction_->setText(record ? q(record->task.instruction) : QString());
+        if (trained_ && record) {
+            shown_ = core::suggestSkills(record->task.target, &record->task.starting, &trained_->model);
+            shownValid_ = true;
+        }
         for (int i = 0; i < core::kNumSkills; ++i) {
             const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
             const auto mine = session_->label(skill);
             skillLabels_[i]->setText(yesNo(mine));
             skillLabels_[i]->setStyleSheet(!mine ? QString() : *mine ? QStringLiteral("color: #1a7f37; font-weight: bold;")
                                                                      : QStringLiteral("color: #888;"));
+            if (shownValid_) {  // the learned model's era: computed for the task, model or rules per skill
+                const auto& g = shown_[static_cast<std::size_t>(i)];
+                suggestionLabels_[i]->setText(g.value ? QStringLiteral("yes") : QStringLiteral("no"));
+                suggestionLabels_[i]->setToolTip(q(g.reason));
+                sourceLabels_[i]->setText(g.fromModel ? tr("model p = %1").arg(g.probability, 0, 'f', 2) : tr("rules"));
+                sourceLabels_[i]->setStyleSheet(g.fromModel ? QStringLiteral("color: #1a7f37;") : QString());
+                sourceLabels_[i]->setToolTip(q(g.reason));
+                continue;
+            }
             const auto suggested = session_->suggestion(skill);
             suggestionLabels_[i]->setText(yesNo(suggested));
             suggestionLabels_[i]->setToolTip(suggested ? q(session_->suggestionReason(skill))
                                                        : tr("No suggestion stored: Labels > Run Auto-Labeler on All Tasks"));
+            sourceLabels_[i]->setText(suggested ? tr("stored") : QString());
+            sourceLabels_[i]->setStyleSheet(QString());
+            sourceLabels_[i]->setToolTip(suggestionLabels_[i]->toolTip());
         }
+        uncertainty_->setText(uncertain_ && uncertain_->taskId == id ? q(describeUncertainty(*uncertain_)) : QString());
         loadingNote_ = true;
         const QString note = q(session_->note());
         if (note_->toPlainText() != note) note_->setPlainText(note);

@@ -68,4 +68,26 @@ inline constexpr const char* kSkillModelName = "skill-model v1";
 /// order): the agreement of its held-out predictions with the labels, per skill.
 std::array<Agreement, kNumSkills> crossValidate(const std::vector<LabeledExample>& examples, int folds = 5);
 
+/// The rules' (autoLabel) agreement with the labels of `examples`, per skill.
+std::array<Agreement, kNumSkills> rulesAgreement(const std::vector<LabeledExample>& examples);
+
+/// Fewest labeled examples trainSkillModel accepts (fewer cannot be cross-validated usefully).
+inline constexpr int kMinTrainingExamples = 10;
+
+/// A trained model with the measurements that decide where it is used.
+struct SkillModelTraining {
+    SkillModel model;  ///< trained on every example; its scores set (cv F1, rules F1)
+    std::array<Agreement, kNumSkills> crossValidated{};  ///< the model's held-out predictions
+    std::array<Agreement, kNumSkills> rules{};           ///< the rules on the same labels
+    int folds = 5;
+    int examples = 0;
+};
+
+/// The one training procedure (`iglu label train`, the Labeling dock's Train Model): k-fold
+/// cross-validation, the rules on the same labels, the model trained on all examples with both
+/// F1s stored in it (SkillModel::preferred then says where it suggests). Throws
+/// std::invalid_argument saying how many labeled examples there are and how many are needed
+/// (at least kMinTrainingExamples and `folds`).
+SkillModelTraining trainSkillModel(const std::vector<LabeledExample>& examples, int folds = 5);
+
 }  // namespace iglu::core

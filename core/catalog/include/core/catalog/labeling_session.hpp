@@ -76,6 +76,9 @@ public:
     LabelChange set(core::Skill skill, bool value);
     /// Takes every automatic suggestion (skills without one are set false).
     LabelChange acceptSuggestions();
+    /// Takes the given suggestions (e.g. a learned model's, computed by the caller) as this
+    /// labeler's labels, as one change.
+    LabelChange acceptSuggestions(const std::array<bool, core::kNumSkills>& suggested);
     /// Labels every skill not yet labeled as false (confirms the task).
     LabelChange confirm();
     std::string note() const;
