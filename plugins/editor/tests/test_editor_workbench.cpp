@@ -6,7 +6,9 @@
 // from the catalog file by another connection, listed in the Tasks list of the same workbench at
 // once and selected; "Edit Copy of Selected Task" on a dataset task gives a new id and saving the
 // copy leaves the dataset task as it was.
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -126,7 +128,7 @@ private slots:
 
     void invalidDraftIsRefusedWithTheField() {
         EditorPanel* p = panel();
-        const int before = wb_->context().data().tasks().size();
+        const auto before = wb_->context().data().tasks().size();
         wb_->window().findChild<QLineEdit*>(QStringLiteral("editorInstruction"))->clear();
         wb_->window().findChild<QLineEdit*>(QStringLiteral("editorId"))->setText(wb_->context().data().tasks().front().id);
         QVERIFY(!p->save());

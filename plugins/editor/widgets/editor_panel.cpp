@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
@@ -46,7 +47,7 @@ EditorPanel::EditorPanel(workbench::DataService& dataService, workbench::Selecti
     undo_ = new QAction(tr("Undo"), this);
     undo_->setObjectName(QStringLiteral("editor.undo"));
     undo_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
-    undo_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    undo_->setShortcutContext(Qt::WidgetWithChildrenShortcut);  // handled in event(): see there
     connect(undo_, &QAction::triggered, this, &EditorPanel::undo);
     redo_ = new QAction(tr("Redo"), this);
     redo_->setObjectName(QStringLiteral("editor.redo"));
@@ -289,6 +290,25 @@ void EditorPanel::clickAt(const QPoint& viewPos, bool remove) {
         return apply(draft_.fill(first, corner, colour()));
     }
     }
+}
+
+bool EditorPanel::event(QEvent* event) {
+    // Ctrl+Z / Ctrl+Shift+Z while focus is in the dock undo / redo the draft. The main window's
+    // Edit > Undo (the application's undo stack) has the same keys as a window shortcut, and Qt fires
+    // neither of two matching shortcuts; accepting the override (it reaches this panel from the
+    // focused child, unless that child takes the keys itself, e.g. a line edit's text undo) keeps the
+    // window's shortcut out while the editor has the focus.
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool z = key->key() == Qt::Key_Z, ctrl = key->modifiers() & Qt::ControlModifier;
+        const bool shift = key->modifiers() & Qt::ShiftModifier, other = key->modifiers() & (Qt::AltModifier | Qt::MetaModifier);
+        if (z && ctrl && !other) {
+            shift ? redo() : undo();
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
 }
 
 bool EditorPanel::eventFilter(QObject* watched, QEvent* event) {

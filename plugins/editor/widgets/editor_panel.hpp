@@ -68,6 +68,7 @@ public slots:
     void redo();
 
 protected:
+    bool event(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
