@@ -1,6 +1,5 @@
 #include "widgets/editor_panel.hpp"
 
-#include <QAction>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -44,18 +43,6 @@ EditorPanel::EditorPanel(workbench::DataService& dataService, workbench::Selecti
     layout->addWidget(view_, 3);
     layout->addWidget(buildTools(), 2);
 
-    undo_ = new QAction(tr("Undo"), this);
-    undo_->setObjectName(QStringLiteral("editor.undo"));
-    undo_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
-    undo_->setShortcutContext(Qt::WidgetWithChildrenShortcut);  // handled in event(): see there
-    connect(undo_, &QAction::triggered, this, &EditorPanel::undo);
-    redo_ = new QAction(tr("Redo"), this);
-    redo_->setObjectName(QStringLiteral("editor.redo"));
-    redo_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
-    redo_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(redo_, &QAction::triggered, this, &EditorPanel::redo);
-    addAction(undo_);
-    addAction(redo_);
 
     draft_.id = suggestId({}, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); });
     id_->setText(QString::fromStdString(draft_.id));
@@ -152,12 +139,15 @@ QWidget* EditorPanel::buildTools() {
     connect(shift, &QPushButton::clicked, this,
             [this] { apply(draft_.shift(shift_[0]->value(), shift_[1]->value(), shift_[2]->value())); });
     grid->addWidget(shift, 2, 3);
-    auto* undoButton = button(tr("Undo"), QStringLiteral("editorUndo"));
-    connect(undoButton, &QPushButton::clicked, this, &EditorPanel::undo);
-    auto* redoButton = button(tr("Redo"), QStringLiteral("editorRedo"));
-    connect(redoButton, &QPushButton::clicked, this, &EditorPanel::redo);
-    grid->addWidget(undoButton, 3, 0, 1, 2);
-    grid->addWidget(redoButton, 3, 2, 1, 2);
+    // Their keys (Ctrl+Z, Ctrl+Shift+Z while the dock has the focus) are handled in event().
+    undo_ = button(tr("Undo"), QStringLiteral("editorUndo"));
+    undo_->setToolTip(tr("Undo (Ctrl+Z while the Task Editor has the focus)"));
+    connect(undo_, &QPushButton::clicked, this, &EditorPanel::undo);
+    redo_ = button(tr("Redo"), QStringLiteral("editorRedo"));
+    redo_->setToolTip(tr("Redo (Ctrl+Shift+Z while the Task Editor has the focus)"));
+    connect(redo_, &QPushButton::clicked, this, &EditorPanel::redo);
+    grid->addWidget(undo_, 3, 0, 1, 2);
+    grid->addWidget(redo_, 3, 2, 1, 2);
     v->addLayout(grid);
 
     auto* actions = new QHBoxLayout;

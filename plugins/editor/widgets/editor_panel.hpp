@@ -17,7 +17,6 @@
 #include "logic/aim.hpp"
 #include "logic/task_draft.hpp"
 
-class QAction;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
@@ -92,8 +91,8 @@ private:
     QSpinBox* shift_[3] = {};
     QLabel* status_ = nullptr;
     QLabel* counts_ = nullptr;
-    QAction* undo_ = nullptr;
-    QAction* redo_ = nullptr;
+    QPushButton* undo_ = nullptr;
+    QPushButton* redo_ = nullptr;
     std::optional<core::Block> corner_;  ///< first box corner, while a box fill waits for the second
     QPoint pressPos_;
     bool statusError_ = false;
