@@ -29,6 +29,7 @@ bool EditorPlugin::initialize(workbench::PluginContext& context, QString*) {
     add(tr("&New Task"), QStringLiteral("editor.new"), &editor::EditorPanel::newTask);
     add(tr("&Edit Copy of Selected Task"), QStringLiteral("editor.editCopy"), &editor::EditorPanel::editCopyOfSelected);
     add(tr("&Save as Custom Task"), QStringLiteral("editor.save"), &editor::EditorPanel::save);
+    context.shell().addCloseGuard(panel_, [this] { return panel_->maybeSave(); });
     return true;
 }
 

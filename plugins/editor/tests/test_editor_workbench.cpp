@@ -92,6 +92,7 @@ private slots:
         QVERIFY2(!p->statusIsError(), qPrintable(p->status()));
         QCOMPARE(p->draft().target().count(), 1);
         QCOMPARE(p->draft().target().at(1, -1, 2), std::int8_t{3});
+        QVERIFY(p->isModified());  // quitting would ask (Shell::addCloseGuard)
 
         // The top face of that block: the new block goes on top.
         QVERIFY(QTest::qWaitFor([&] { return p->view()->scene().built().count() == 1; }, 5000));
@@ -148,6 +149,7 @@ private slots:
         QVERIFY2(!p->statusIsError(), qPrintable(p->status()));
         QVERIFY(listedTasks().contains(QStringLiteral("red-one")));
         QCOMPARE(wb_->context().selection().taskId(), QStringLiteral("red-one"));
+        QVERIFY(!p->isModified());
 
         catalog::Catalog other(path_.toStdString(), catalog::OpenMode::ReadOnly);
         const auto rec = other.task("red-one");

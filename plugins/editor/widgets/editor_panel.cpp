@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSpinBox>
@@ -211,20 +212,23 @@ void EditorPanel::refresh() {
 }
 
 void EditorPanel::apply(const Outcome& outcome) {
+    modified_ |= outcome.ok;
     setStatus(QString::fromStdString(outcome.message), !outcome.ok);
     refresh();
 }
 
 void EditorPanel::undo() {
-    if (!draft_.undo()) setStatus(tr("nothing to undo"), false);
-    else setStatus(QString(), false);
+    const bool did = draft_.undo();
+    setStatus(did ? QString() : tr("nothing to undo"), false);
+    modified_ |= did;
     corner_.reset();
     refresh();
 }
 
 void EditorPanel::redo() {
-    if (!draft_.redo()) setStatus(tr("nothing to redo"), false);
-    else setStatus(QString(), false);
+    const bool did = draft_.redo();
+    setStatus(did ? QString() : tr("nothing to redo"), false);
+    modified_ |= did;
     refresh();
 }
 
@@ -326,6 +330,7 @@ void EditorPanel::newTask() {
     for (auto* box : skills_) box->setChecked(false);
     id_->setText(QString::fromStdString(suggestId({}, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); })));
     setEditing(Side::Target);
+    modified_ = false;  // two empty grids: nothing to lose (and the replaced grids are one undo away)
     setStatus(tr("new task: place the target's blocks (switch to Start for blocks already there)"), false);
     refresh();
 }
@@ -348,8 +353,19 @@ void EditorPanel::editCopyOfSelected() {
         skills_[i]->setChecked(!summaries.empty() && (summaries.front().humanLabeled ? summaries.front().humanSkills : summaries.front().autoSkills).has(s));
     }
     id_->setText(QString::fromStdString(suggestId(task->id, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); })));
+    modified_ = false;
     setStatus(tr("editing a copy of %1: saving stores a new custom task, %1 stays as it is").arg(selected), false);
     refresh();
+}
+
+bool EditorPanel::maybeSave() {
+    if (!modified_) return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Task Editor"), tr("The task draft \"%1\" is not saved as a task. Save it as a custom task?").arg(QString::fromStdString(draft_.id)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel) return false;
+    if (answer == QMessageBox::Discard) return true;
+    return save();  // a refused draft keeps the workbench open with the reasons shown
 }
 
 bool EditorPanel::save() {
@@ -367,6 +383,7 @@ bool EditorPanel::save() {
         return false;
     }
     const QString id = QString::fromStdString(draft_.id);
+    modified_ = false;
     setStatus(data_.inMemory() ? tr("saved %1 as a custom task for this session only (a task list is held in memory: NOT saved to a file)").arg(id)
                                : tr("saved %1 as a custom task in %2").arg(id, data_.path()),
               false);

@@ -54,6 +54,12 @@ public:
     void setTool(Tool tool);
     void setEditing(Side side);
 
+    /// True when the grids changed since the draft was started, copied or saved.
+    bool isModified() const noexcept { return modified_; }
+    /// Before the workbench closes: with a modified draft asks Save / Discard / Cancel; false keeps
+    /// the workbench open (Cancel, or a save that was refused).
+    bool maybeSave();
+
     /// The left / right mouse action at a position of the 3D view (widget pixels), as a click does.
     void clickAt(const QPoint& viewPos, bool remove);
 
@@ -96,6 +102,7 @@ private:
     std::optional<core::Block> corner_;  ///< first box corner, while a box fill waits for the second
     QPoint pressPos_;
     bool statusError_ = false;
+    bool modified_ = false;
 };
 
 }  // namespace iglu::plugins::editor
