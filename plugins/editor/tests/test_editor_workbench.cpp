@@ -54,8 +54,11 @@ class TestEditorWorkbench : public QObject {
     void click(QPoint at, Qt::MouseButton button) {
         QTest::mouseClick(panel()->view()->glWidget(), button, {}, at);
     }
-    QStringList listedTasks() {
-        auto* table = wb_->window().findChild<QTableView*>(QStringLiteral("taskTable"));
+    QStringList listedTasks(const char* table = "taskTable") {
+        auto* view = wb_->window().findChild<QTableView*>(QString::fromLatin1(table));
+        return idsIn(view);
+    }
+    static QStringList idsIn(QTableView* table) {
         QStringList ids;
         for (int r = 0; r < table->model()->rowCount(); ++r) ids << table->model()->index(r, 0).data().toString();
         return ids;
@@ -63,7 +66,7 @@ class TestEditorWorkbench : public QObject {
 
 private slots:
     void initTestCase() {
-        wb_ = test::loadWorkbench({QStringLiteral("labeling"), QStringLiteral("dataset"), QStringLiteral("play"),
+        wb_ = test::loadWorkbench({QStringLiteral("labeling"), QStringLiteral("play"),
                                     QStringLiteral("script"), QStringLiteral("experiments"), QStringLiteral("compare")});
         path_ = dir_.filePath(QStringLiteral("examples.db"));
         QString error;
@@ -148,6 +151,7 @@ private slots:
         wb_->window().findChild<QPushButton*>(QStringLiteral("editorSave"))->click();
         QVERIFY2(!p->statusIsError(), qPrintable(p->status()));
         QVERIFY(listedTasks().contains(QStringLiteral("red-one")));
+        QVERIFY(listedTasks("browserTable").contains(QStringLiteral("red-one")));  // the Dataset browser too
         QCOMPARE(wb_->context().selection().taskId(), QStringLiteral("red-one"));
         QVERIFY(!p->isModified());
 
