@@ -24,7 +24,7 @@ std::optional<Aim> march(const Grid& g, std::array<double, 3> o, std::array<doub
     if (o[1] < -1.5) return std::nullopt;  // below the floor, which hides the zone
     const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     std::optional<core::Block> prev;
-    for (double t = 0; t < 60; t += 0.0005) {
+    for (double t = 0; t < 45; t += 0.001) {
         const double p[3] = {o[0] + t * d[0] / len, o[1] + t * d[1] / len, o[2] + t * d[2] / len};
         const int x = static_cast<int>(std::floor(p[0] + 0.5)), y = static_cast<int>(std::floor(p[1] + 0.5)),
                   z = static_cast<int>(std::floor(p[2] + 0.5));
@@ -117,12 +117,12 @@ private slots:
             bool nearEdge = false;
             {
                 const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-                for (double t = 0; t < 60 && !nearEdge; t += 0.0005) {
+                for (double t = 0; t < 45 && !nearEdge; t += 0.001) {
                     int close = 0;
                     double p[3];
                     for (int k = 0; k < 3; ++k) {
                         p[k] = o[static_cast<std::size_t>(k)] + t * d[static_cast<std::size_t>(k)] / len;
-                        close += std::abs(p[k] - std::floor(p[k]) - 0.5) < 0.002;
+                        close += std::abs(p[k] - std::floor(p[k]) - 0.5) < 0.003;
                     }
                     const bool inBox = p[0] > -5.6 && p[0] < 5.6 && p[1] > -1.6 && p[1] < 7.6 && p[2] > -5.6 && p[2] < 5.6;
                     nearEdge = inBox && close >= 2;

@@ -47,6 +47,11 @@ EditorPanel::EditorPanel(workbench::DataService& dataService, workbench::Selecti
 
     draft_.id = suggestId({}, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); });
     id_->setText(QString::fromStdString(draft_.id));
+    // Other data opened: an id suggested before may be taken there; suggest a free one.
+    connect(&data_, &workbench::DataService::opened, this, [this] {
+        const auto exists = [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); };
+        if (exists(draft_.id)) id_->setText(QString::fromStdString(suggestId(draft_.derivedFrom, exists)));
+    });
     refresh();
 }
 
