@@ -128,6 +128,21 @@ private slots:
         QCOMPARE(p->draft().target().at(1, 0, 2), std::int8_t{0});
         // The view shows the draft.
         QVERIFY(p->view()->scene().built() == p->draft().target());
+
+        // Box fill: two clicks on floor cells fill the box between them (3 x 1 x 2 green blocks).
+        p->setTool(plugins::editor::Tool::BoxFill);
+        p->setColour(2);
+        click(screenOf(-3, -1.5, -3), Qt::LeftButton);
+        QCOMPARE(p->draft().target().count(), 1);  // the first corner only
+        click(screenOf(-1, -1.5, -2), Qt::LeftButton);
+        QVERIFY2(!p->statusIsError(), qPrintable(p->status()));
+        QCOMPARE(p->draft().target().count(), 7);
+        QCOMPARE(p->draft().target().count(2), 6);
+        QCOMPARE(p->draft().target().at(-2, -1, -2), std::int8_t{2});
+        p->view()->glWidget()->setFocus();
+        QTest::keyClick(p->view()->glWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(p->draft().target().count(), 1);
+        p->setTool(plugins::editor::Tool::Place);
     }
 
     void invalidDraftIsRefusedWithTheField() {
