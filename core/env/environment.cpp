@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/env/inventory.hpp"
+
 namespace iglu::core {
 
 Environment::Environment(EnvConfig config) : config_(config) {
@@ -38,9 +40,7 @@ const Observation& Environment::reset() {
     grid_ = task_.starting;
     agent_.x = agent_.y = agent_.z = 0;
     agent_.yaw = agent_.pitch = 0;
-    agent_.inventory.fill(physics::kInitialInventory);
-    for (int i = 0; i < kCells; ++i)
-        if (int c = grid_.cell(i); c > 0) --agent_.inventory[static_cast<std::size_t>(c - 1)];
+    agent_.inventory = initialInventory(grid_);  // the one inventory rule (env/inventory.hpp)
     if (config_.resetClearsAgentState) {
         agent_.dy = 0;
         agent_.strafe0 = agent_.strafe1 = 0;

@@ -21,6 +21,7 @@ bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &dataset::DatasetBrowser::showTask);
     connect(&context.data(), &workbench::DataService::opened, browser_, &dataset::DatasetBrowser::requery);
+    connect(&context.data(), &workbench::DataService::tasksChanged, browser_, &dataset::DatasetBrowser::requery);  // e.g. a custom task saved
     connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &dataset::DatasetBrowser::refreshTask);
     connect(browser_, &dataset::DatasetBrowser::readFailed, this,
             [this](const QString& message) { context_->log().error(QStringLiteral("dataset"), message); });

@@ -60,6 +60,7 @@ bool TaskListPlugin::initialize(workbench::PluginContext& context, QString*) {
                 if (current.isValid()) selectRowTask(current.row());
             });
     connect(&context.data(), &workbench::DataService::opened, this, &TaskListPlugin::reload);
+    connect(&context.data(), &workbench::DataService::tasksChanged, this, &TaskListPlugin::reload);  // e.g. a custom task saved
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &TaskListPlugin::showSelected);
 
     context.shell().addDock(QStringLiteral("tasklist"), tr("Tasks"), panel, Qt::LeftDockWidgetArea);

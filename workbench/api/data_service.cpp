@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/custom_task.hpp"
 #include "core/task/task_list.hpp"
 #include "workbench/api/guarded_emit.hpp"
 #include "workbench/api/message_log.hpp"
@@ -258,6 +259,19 @@ qint64 DataService::storeRollout(core::Rollout rollout, QString* error) {
     const QString taskId = QString::fromStdString(rollout.taskId);
     guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
     return id;
+}
+
+bool DataService::addCustomTask(const catalog::TaskRecord& record, core::SkillSet skills, QString* error) {
+    try {
+        catalog::addCustomTask(*impl_->catalog, record, skills);
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+    const QString id = QString::fromStdString(record.task.id);
+    guardedEmit("tasksChanged", [&] { emit tasksChanged(id); });
+    guardedEmit("labelsChanged", [&] { emit labelsChanged(id); });
+    return true;
 }
 
 // --- the typed services (catalog_services.hpp) ---------------------------------------------------

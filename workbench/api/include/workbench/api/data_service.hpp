@@ -97,8 +97,18 @@ public:
     /// (e.g. the catalog is locked by another writer).
     qint64 storeRollout(core::Rollout rollout, QString* error);
 
+    /// Stores a task made by hand as a new task of source custom with its author's skills
+    /// (catalog::addCustomTask: never replaces a task), in the open catalog file or, for a task list
+    /// held in memory, for this session only. Emits tasksChanged(id) and labelsChanged(id). Returns
+    /// false and a message naming the catalog and the field in *error when it is refused (the id
+    /// exists) or the write fails.
+    bool addCustomTask(const catalog::TaskRecord& record, core::SkillSet skills, QString* error);
+
 signals:
     void opened(const QString& path);
+    /// Tasks were added to the open catalog by this program (e.g. a custom task saved by the task
+    /// editor): task lists re-read it.
+    void tasksChanged(const QString& taskId);
     void rolloutsChanged(const QString& taskId);
     /// Skill labels or the note of a task changed in the catalog (emitted by whoever wrote them,
     /// e.g. the labeling plugin; an empty id: many tasks, e.g. after an import).
