@@ -112,7 +112,7 @@ private slots:
         // Every other plugin with widgets is disabled too: then nothing is initialized and no shell
         // is needed.
         pm.setDisabled({QStringLiteral("viewer3d"), QStringLiteral("tasklist"), QStringLiteral("dataset"),
-                        QStringLiteral("labeling")});
+                        QStringLiteral("labeling"), QStringLiteral("editor")});
         pm.loadPlugins();
         QCOMPARE(pm.plugin(QStringLiteral("viewer3d"))->state, PluginState::Disabled);
         QCOMPARE(pm.plugin(QStringLiteral("playback"))->state, PluginState::Failed);

@@ -5,7 +5,6 @@
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkOpenGLRenderWindow.h>
-#include <vtkPNGWriter.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
@@ -15,23 +14,6 @@
 #include "viewers/scene/zone_scene.hpp"
 
 namespace iglu::viewers {
-
-void writePng(const Image& image, const std::string& path) {
-    if (image.width <= 0 || image.height <= 0) throw RenderError("cannot write " + path + ": empty image");
-    vtkNew<vtkImageData> data;
-    data->SetDimensions(image.width, image.height, 1);
-    data->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
-    auto* dst = static_cast<std::uint8_t*>(data->GetScalarPointer());
-    const std::size_t row = static_cast<std::size_t>(image.width) * 3;
-    for (int y = 0; y < image.height; ++y)  // VTK images are bottom-up
-        std::memcpy(dst + static_cast<std::size_t>(image.height - 1 - y) * row,
-                    image.rgb.data() + static_cast<std::size_t>(y) * row, row);
-    vtkNew<vtkPNGWriter> writer;
-    writer->SetFileName(path.c_str());
-    writer->SetInputData(data);
-    writer->Write();
-    if (writer->GetErrorCode() != 0) throw RenderError("cannot write PNG " + path);
-}
 
 struct OffscreenRenderer::Impl {
     vtkSmartPointer<vtkRenderWindow> window;

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "core/pov/pov_renderer.hpp"
-#include "png_file.hpp"
+#include "viewers/scene/png_file.hpp"
 
 namespace iglu::cli {
 
@@ -23,10 +23,10 @@ PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, c
     const auto files = cf::povFrameFiles(povDir, pairs.size());
     if (files.empty()) throw std::runtime_error(povDir + ": no reference frames (ref*/NN.png)");
     PovCheck check;
-    std::vector<RgbImage> refs;
+    std::vector<viewers::Image> refs;
     std::vector<std::vector<std::uint8_t>> ours;
     for (const auto& f : files) {
-        RgbImage ref = readPng(f.path, core::PovConfig::kMaxSide);
+        viewers::Image ref = viewers::readPng(f.path, core::PovConfig::kMaxSide);
         core::PovConfig config{ref.width, ref.height};  // the default view, in `style`
         config.style = style;
         core::PovRenderer renderer(config);
@@ -52,13 +52,13 @@ PovCheck checkPovFolder(const std::string& povDir, const std::string& diffDir, c
         if (ec) throw std::runtime_error(diffDir + ": cannot create the folder: " + ec.message());
     }
     for (std::size_t k : order) {
-        const RgbImage& ref = refs[k];
+        const viewers::Image& ref = refs[k];
         std::vector<std::uint8_t> diff(ref.rgb.size() * 3);
         cf::comparePovFrame(ref.rgb, ours[k], ref.width, ref.height, diff);
         std::string name = files[k].name;
         std::replace(name.begin(), name.end(), '/', '_');
         const std::string path = (fs::path(diffDir) / ("diff_" + name)).string();
-        writePng(path, ref.width * 3, ref.height, diff);
+        viewers::writePng(path, ref.width * 3, ref.height, diff);
         check.diffFiles.push_back(path);
     }
     return check;

@@ -27,7 +27,7 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
-#include "png_file.hpp"
+#include "viewers/scene/png_file.hpp"
 #include "progress_line.hpp"
 #include "viewers/scene/rollout_clip.hpp"
 #include "core/catalog/catalog.hpp"
@@ -163,7 +163,7 @@ void renderPov(const RenderOptions& o, int w, int h) {
     }
     core::PovRenderer renderer(config);
     const auto rgb = renderer.render(grid, eye);
-    writePng(o.out, w, h, rgb);
+    viewers::writePng(o.out, w, h, rgb);
     std::cout << o.out << ": " << w << "x" << h << " first-person view of " << l.task.id << " (" << what << ") from (" << eye.x
               << ", " << eye.y << ", " << eye.z << "), yaw " << eye.yaw << ", pitch " << eye.pitch << "\n";
 }

@@ -74,6 +74,11 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     table_->setWordWrap(false);
     chart_->setObjectName(QStringLiteral("compareChart"));
+    // Small minimums: the dock shares the bottom area with the others and must not make the
+    // window taller than its minimum (the splitters give the room back when there is some).
+    chart_->setMinimumHeight(90);
+    table_->setMinimumHeight(60);
+    list_->setMinimumHeight(40);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -184,7 +189,7 @@ void ComparePanel::rebuild() {
     while (views_.size() < wanted) {
         auto* v = new viewers::ZoneView(viewsBox_);
         v->setObjectName(QStringLiteral("compareView%1").arg(views_.size()));
-        v->setMinimumSize(160, 140);
+        v->setMinimumSize(160, 90);
         viewsBox_->addWidget(v);
         views_.append(v);
     }

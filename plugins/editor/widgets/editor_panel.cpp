@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -39,11 +40,18 @@ EditorPanel::EditorPanel(workbench::DataService& dataService, workbench::Selecti
     layout->setContentsMargins(2, 2, 2, 2);
     view_ = new viewers::ZoneView(this);
     view_->setObjectName(QStringLiteral("editorView"));
-    view_->setMinimumSize(320, 240);
+    view_->setMinimumSize(240, 160);
     view_->glWidget()->installEventFilter(this);
     layout->addWidget(view_, 3);
-    layout->addWidget(buildTools(), 2);
-
+    // The tools scroll: the dock shares the bottom area and must not make the window taller than
+    // its minimum.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(buildTools());
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumHeight(120);
+    layout->addWidget(scroll, 2);
 
     draft_.id = suggestId({}, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); });
     id_->setText(QString::fromStdString(draft_.id));

@@ -213,6 +213,7 @@ private slots:
                 }
             }
         QVERIFY2(!linkAt.isNull(), qPrintable(console()->toPlainText()));
+        console()->setTextCursor(linkAt);  // scrolled into view, however small the dock is
         console()->ensureCursorVisible();
         const QPoint p = console()->cursorRect(linkAt).center();
         QVERIFY(!console()->anchorAt(p).isEmpty());

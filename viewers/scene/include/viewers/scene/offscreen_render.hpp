@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "viewers/scene/palette.hpp"
+#include "viewers/scene/png_file.hpp"
 
 namespace iglu::viewers {
 
@@ -18,19 +19,6 @@ class RenderError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
-
-/// An RGB image, rows top to bottom.
-struct Image {
-    int width = 0, height = 0;
-    std::vector<std::uint8_t> rgb;
-    Rgb at(int x, int y) const {
-        const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-        return {rgb[i], rgb[i + 1], rgb[i + 2]};
-    }
-};
-
-/// Writes an image as PNG; throws RenderError naming the file when it cannot.
-void writePng(const Image& image, const std::string& path);
 
 class OffscreenRenderer {
 public:
@@ -45,7 +33,7 @@ public:
     void renderFrame(ZoneScene& scene);
     /// Renders and reads the frame back.
     Image render(ZoneScene& scene);
-    /// Renders and saves a PNG.
+    /// Renders and saves a PNG (png_file.hpp; std::runtime_error naming the file when it cannot).
     void renderToPng(ZoneScene& scene, const std::string& path);
     /// "OpenGL renderer string" of the context (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)").
     std::string glRenderer() const;

@@ -1,4 +1,4 @@
-#include "png_file.hpp"
+#include "viewers/scene/png_file.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -6,7 +6,7 @@
 
 #include <png.h>
 
-namespace iglu::cli {
+namespace iglu::viewers {
 
 void writePng(const std::string& path, int width, int height, std::span<const std::uint8_t> rgb) {
     if (width <= 0 || height <= 0 || rgb.size() < std::size_t(width) * std::size_t(height) * 3)
@@ -46,7 +46,11 @@ void writePng(const std::string& path, int width, int height, std::span<const st
     }
 }
 
-RgbImage readPng(const std::string& path, int maxSide) {
+void writePng(const Image& image, const std::string& path) {
+    writePng(path, image.width, image.height, image.rgb);
+}
+
+Image readPng(const std::string& path, int maxSide) {
     png_image image{};
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_file(&image, path.c_str()))
@@ -57,7 +61,7 @@ RgbImage readPng(const std::string& path, int maxSide) {
                                  " is not 1.." + std::to_string(maxSide) + " per side");
     }
     image.format = PNG_FORMAT_RGB;
-    RgbImage out;
+    Image out;
     out.width = int(image.width);
     out.height = int(image.height);
     out.rgb.resize(PNG_IMAGE_SIZE(image));
@@ -69,4 +73,4 @@ RgbImage readPng(const std::string& path, int maxSide) {
     return out;
 }
 
-}  // namespace iglu::cli
+}  // namespace iglu::viewers
