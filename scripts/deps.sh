@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages IGLU Workbench needs, skipping those already installed.
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config mold
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev
   libvtk9-dev liblua5.4-dev libsqlite3-dev
   libsimdjson-dev nlohmann-json3-dev libcli11-dev libpng-dev

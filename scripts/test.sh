@@ -1,18 +1,54 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds and runs every test: the release build, then (unless --fast)
-# the same suite under AddressSanitizer + UBSan. GUI tests run under xvfb-run.
+# the same suite under AddressSanitizer + UBSan. GUI tests run under xvfb-run. With $CI set, the
+# libFuzzer targets run first. Each phase is timed; the times are printed at the end (also when a
+# phase fails), so CI's budget is watched on every run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=0
 [ "${1:-}" = "--fast" ] && fast=1
-bash scripts/deps.sh
+
+phase_names=()
+phase_secs=()
+current_phase=""
+phase_start=0
+record_phase() {
+  phase_names+=("$current_phase${1:-}")
+  phase_secs+=($((SECONDS - phase_start)))
+  current_phase=""
+}
+report_phases() {
+  local rc=$?
+  [ -n "$current_phase" ] && record_phase " (FAILED)"
+  echo "== phase times" >&2
+  local i total=0
+  for i in "${!phase_names[@]}"; do
+    printf '   %-24s %5d s\n' "${phase_names[$i]}" "${phase_secs[$i]}" >&2
+    total=$((total + phase_secs[i]))
+  done
+  printf '   %-24s %5d s (%d min)\n' "total" "$total" $((total / 60)) >&2
+  return $rc
+}
+trap report_phases EXIT
+# run_phase NAME COMMAND...: a failing command ends the script (set -e) with the phase marked.
+run_phase() {
+  current_phase=$1
+  shift
+  phase_start=$SECONDS
+  echo "== $current_phase" >&2
+  "$@"
+  record_phase
+}
+
 # CI only: the libFuzzer targets, ~60 s each from their seed corpora (a crash, leak or timeout
 # fails the run; the crashing input is kept under build/fuzz/artifacts/).
-if [ -n "${CI:-}" ]; then
-  echo "== fuzz (60 s per target)" >&2
+fuzz_build() {
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz
+}
+fuzz_run() {
   mkdir -p build/fuzz/artifacts
+  local target bin work
   for target in fuzz_parsers:tests/datasets/fuzz_corpus fuzz_lua_api:tests/scripting/fuzz_corpus; do
     bin="build/fuzz/bin/${target%%:*}"
     work=$(mktemp -d)
@@ -21,13 +57,23 @@ if [ -n "${CI:-}" ]; then
       -artifact_prefix=build/fuzz/artifacts/ "$work"
     rm -rf "$work"
   done
+}
+build() {
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1"
+}
+run_tests() {
+  xvfb-run -a -s "-screen 0 1280x1024x24" ctest --preset "$1" -j2
+}
+
+run_phase "deps" bash scripts/deps.sh
+if [ -n "${CI:-}" ]; then
+  run_phase "fuzz build" fuzz_build
+  run_phase "fuzz run (2 x 60 s)" fuzz_run
 fi
 presets=(release)
 [ $fast -eq 1 ] || presets+=(asan)
 for preset in "${presets[@]}"; do
-  echo "== $preset build" >&2
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset"
-  echo "== $preset tests" >&2
-  xvfb-run -a -s "-screen 0 1280x1024x24" ctest --preset "$preset" -j2
+  run_phase "$preset build" build "$preset"
+  run_phase "$preset tests" run_tests "$preset"
 done
