@@ -3,7 +3,7 @@
 experiment that the workbench (Experiments dock, Playback) and ``iglu experiments show`` display
 exactly like Lua runs.
 
-    cat = iglu.Catalog("iglu.db")
+    cat = iglu.Catalog("iglu.db")                      # an existing catalog (mode="create" makes one)
     tasks = cat.tasks("flying clear")                  # iglu.gridworld Tasks
     env = iglu.Env(tasks, discretize=True, record=True)
     with cat.experiment("my-ppo", agent="ppo.py", env=env) as run:
@@ -37,10 +37,17 @@ def take_episode(env, seed: int, repetition: int, why_id: str):
 
 
 class Catalog:
-    """``Catalog(path, mode="create")``: mode "read" (never written), "write" (must exist) or
-    "create" (made if absent). Errors name the file."""
+    """``Catalog(path, mode="write")``: mode "write" (the default: the catalog must exist, so a
+    mistyped path is an error, not a new empty catalog), "read" (never written) or "create" (made
+    if absent). Errors name the file.
 
-    def __init__(self, path: str, mode: str = "create"):
+    Threads: one connection per Catalog; threads sharing it take turns (each call waits for the
+    one in progress). Processes: SQLite connections must not cross ``fork()``: in a forked child a
+    Catalog opened by the parent raises ``RuntimeError`` on every use, and opening the same file
+    there is refused too; close catalogs before forking, or start children with
+    multiprocessing's "spawn" method."""
+
+    def __init__(self, path: str, mode: str = "write"):
         self._open = _iglu.CoreCatalog(str(path), mode)
         self._path = self._open.path
 

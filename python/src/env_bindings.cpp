@@ -5,6 +5,7 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -39,18 +40,21 @@ public:
         env_.reset();
         core::writeObservation(env_, slot());
         started_ = true;
-        if (recording_) recorder_.begin(env_, core::RolloutKind::Agent, {}, static_cast<std::size_t>(options_.config.maxSteps));
+        if (recording_) beginRecording();
         if (views_) (*views_)["dialog"] = py::str(std::string(env_.observation().dialog));
     }
 
     // One step; returns whether the grid changed. Throws InvalidAction (env unchanged).
+    // The action is converted (and validated) completely before anything changes, and nothing
+    // after the step calls back into Python: a step is whole or absent, also in the recording.
     core::StepResult step(const py::handle& action) {
         requireStarted();
-        const core::Action a = actionFromPython(action, options_);
+        const int discreteId = options_.discretize ? discreteActionFromPython(action) : -1;
+        const core::Action a = options_.discretize ? core::Action::discrete(discreteId) : actionFromPython(action, options_);
         const core::StepResult r = env_.step(a);
         core::writeStepObservation(env_, slot(), r.gridChanged);
         if (recording_) {
-            if (options_.discretize) recorder_.record(env_, r, py::cast<int>(action));
+            if (options_.discretize) recorder_.record(env_, r, discreteId);
             else recorder_.record(env_, r, a);
         }
         return r;
@@ -63,9 +67,14 @@ public:
     catalog::AgentEpisode finishEpisode(std::int64_t seed, int repetition) {
         requireStarted();
         if (!recording_) throw std::logic_error("not recording: construct with record=True or call _set_recording(True) before reset()");
+        if (!replayable_)
+            throw std::invalid_argument(
+                "episode: it started with the agent state the previous episode left (vertical speed, pending strafe, physics "
+                "sub-steps, active colour: the reference's reset() keeps them), which a rollout does not hold, so it would "
+                "not replay; record one episode per environment, or make the environment with reset_clears_agent_state=True");
         catalog::AgentEpisode e = catalog::finishedEpisode(env_, recorder_.take(), seed, repetition);
         e.taskId = env_.task().id;
-        recorder_.begin(env_, core::RolloutKind::Agent, {}, static_cast<std::size_t>(options_.config.maxSteps));
+        beginRecording();
         return e;
     }
 
@@ -123,6 +132,16 @@ public:
     }
 
 private:
+    // The recorder starts small and grows with the episode (max_steps may be 10**9). An episode
+    // is replayable (docs/rollout_format.md: a fresh environment, reset, the actions) only if
+    // reset() left the agent as a fresh environment's: the reference carries some state over.
+    void beginRecording() {
+        recorder_.begin(env_, core::RolloutKind::Agent, {}, std::min<std::size_t>(static_cast<std::size_t>(options_.config.maxSteps), 1024));
+        const core::AgentState& a = env_.agent();
+        const core::AgentState fresh;
+        replayable_ = a.dy == fresh.dy && a.strafe0 == fresh.strafe0 && a.strafe1 == fresh.strafe1 &&
+                      a.timeIntSteps == fresh.timeIntSteps && a.activeBlock == fresh.activeBlock;
+    }
     void requireTask() const {
         if (!hasTask_) throw std::logic_error("no task: call set_task(task) first");
     }
@@ -146,7 +165,7 @@ private:
     std::vector<std::int32_t> grid_, target_;
     std::int32_t maxInt_ = 0;
     double precision_ = 0, recall_ = 0, f1_ = 0;
-    bool hasTask_ = false, started_ = false, recording_ = false;
+    bool hasTask_ = false, started_ = false, recording_ = false, replayable_ = true;
     core::StepRecorder recorder_;
     std::optional<py::dict> views_;
 };

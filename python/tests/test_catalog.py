@@ -8,7 +8,7 @@ import iglu
 
 
 def fill(db, conformance_dir):
-    cat = iglu.Catalog(db)
+    cat = iglu.Catalog(db, mode="create")
     for task in iglu.read_tasks(conformance_dir / "tasks.jsonl"):
         cat.add_task(task)
     return cat
