@@ -5,7 +5,7 @@ exactly like Lua runs.
 
     cat = iglu.Catalog("iglu.db")                      # an existing catalog (mode="create" makes one)
     tasks = cat.tasks("flying clear")                  # iglu.gridworld Tasks
-    env = iglu.Env(tasks, discretize=True, record=True)
+    env = iglu.Env(tasks, discretize=True, record=True, reset_clears_agent_state=True)  # see iglu.Env
     with cat.experiment("my-ppo", agent="ppo.py", env=env) as run:
         for seed in range(10):
             obs, info = env.reset(seed=seed)
