@@ -95,23 +95,18 @@ struct PyCatalog {
 
     PyCatalog(const std::string& path, catalog::OpenMode mode) {
         registerAtFork();
-        {
-            const std::lock_guard<std::mutex> lock(registryMutex());
-            struct stat st {};
-            if (::stat(path.c_str(), &st) == 0)
-                for (const OpenFile& f : registry())
-                    if (f.dev == st.st_dev && f.ino == st.st_ino && f.pid != pid)
-                        throw catalog::CatalogError(path + ": a connection to this catalog opened in process " + std::to_string(f.pid) +
-                                                    " before fork() is open in this process, and SQLite cannot lock the file "
-                                                    "correctly beside it: close catalogs before forking, or start child processes "
-                                                    "with multiprocessing's 'spawn' (or 'forkserver') method");
-        }
-        db = std::make_unique<catalog::Catalog>(path, mode);
+        // Held through the open: a fork() waits for it, so no child inherits an unregistered connection.
+        const std::lock_guard<std::mutex> lock(registryMutex());
         struct stat st {};
-        if (::stat(db->path().c_str(), &st) == 0) {
-            const std::lock_guard<std::mutex> lock(registryMutex());
-            registry().push_back({st.st_dev, st.st_ino, pid, this});
-        }
+        if (::stat(path.c_str(), &st) == 0)
+            for (const OpenFile& f : registry())
+                if (f.dev == st.st_dev && f.ino == st.st_ino && f.pid != pid)
+                    throw catalog::CatalogError(path + ": a connection to this catalog opened in process " + std::to_string(f.pid) +
+                                                " before fork() is open in this process, and SQLite cannot lock the file "
+                                                "correctly beside it: close catalogs before forking, or start child processes "
+                                                "with multiprocessing's 'spawn' (or 'forkserver') method");
+        db = std::make_unique<catalog::Catalog>(path, mode);
+        if (::stat(db->path().c_str(), &st) == 0) registry().push_back({st.st_dev, st.st_ino, pid, this});
     }
     ~PyCatalog() {
         if (getpid() != pid) {
