@@ -86,8 +86,8 @@ def test_vector_env_stepped_from_several_threads_loses_no_step(example_tasks):
 
     def stepper():
         for _ in range(per_thread):
-            venv.step(noop)
-            assert len(venv._dialogs()) == n
+            obs = venv.step(noop)[0]
+            assert len(obs["dialog"]) == n
 
     errors = run_threads([stepper] * threads)
     assert errors == []
@@ -230,9 +230,14 @@ def play(env, actions=(14, 14, 6, 17, 1, 17)):
 
 def test_one_catalog_shared_by_threads_that_read_and_record(catalog):
     tasks = catalog.tasks()
+    recording = threading.Barrier(3 + 2)
+    done = []
 
     def reader():
-        for _ in range(25):
+        recording.wait(timeout=JOIN_S)
+        for _ in range(2000):  # reads for as long as the recorders write (bounded)
+            if len(done) == 3:
+                break
             assert len(catalog.tasks()) == len(tasks)
             assert catalog.task_count() == len(tasks)
             catalog.experiments()
@@ -241,12 +246,17 @@ def test_one_catalog_shared_by_threads_that_read_and_record(catalog):
     def recorder(name):
         def run():
             env = iglu.Env(tasks, discretize=True, record=True, reset_clears_agent_state=True, max_steps=50)
-            for round_ in range(3):
-                with catalog.experiment(name, agent="threads", env=env) as rec:
+            recording.wait(timeout=JOIN_S)
+            try:
+                for round_ in range(3):
                     for seed in range(4):
-                        env.reset(seed=seed, options={"task": (seed + round_) % len(tasks)})
-                        play(env)
-                        rec.add(env, seed=seed, repetition=round_)
+                        with catalog.experiment(name, agent="threads", env=env) as rec:  # one transaction each
+                            env.reset(seed=seed, options={"task": (seed + round_) % len(tasks)})
+                            play(env)
+                            rec.add(env, seed=seed, repetition=round_)
+                        catalog.episodes(name)
+            finally:
+                done.append(name)
         return run
 
     assert run_threads([reader, reader, recorder("a"), recorder("b"), recorder("c")]) == []
