@@ -16,6 +16,7 @@ exactly like Lua runs.
 from __future__ import annotations
 
 import json
+import threading
 from typing import List, Optional
 
 from . import _iglu
@@ -139,6 +140,7 @@ class ExperimentRecording:
     def __init__(self, catalog: Catalog, name: str, agent: str, options: dict):
         self.catalog, self.name, self.agent, self.options = catalog, name, agent, options
         self.episodes = []
+        self._lock = threading.Lock()  # threads may add to one recording
 
     def add(self, env, seed: int = 0, repetition: int = 0, error: Optional[str] = None):
         """Takes the episode ``env`` played since its last reset (it must have been made with
@@ -148,12 +150,14 @@ class ExperimentRecording:
                                   "store the task first (Catalog.add_task) and use the stored one")
         if error is not None:
             episode.ok, episode.error = False, str(error)
-        self.episodes.append(episode)
+        with self._lock:
+            self.episodes.append(episode)
         return episode
 
     def commit(self) -> int:
         """Stores the collected episodes (one transaction); returns the experiment id."""
-        episodes, self.episodes = self.episodes, []
+        with self._lock:
+            episodes, self.episodes = self.episodes, []
         if not episodes:
             return -1
         return self.catalog.record(self.name, episodes, agent=self.agent, options=self.options)
@@ -180,13 +184,16 @@ class RolloutWriter:
         self.path, self.agent = str(path), agent
         self._file = open(self.path, "w", encoding="utf-8")
         self.count = 0
+        self._lock = threading.Lock()  # threads may write to one file: whole lines, counted
 
     def add(self, env, seed: int = 0, repetition: int = 0):
         """Writes the episode ``env`` played since its last reset (made with ``record=True``)."""
         episode, task = take_episode(env, seed, repetition, "a rollout line names its task")
-        self._file.write(episode._rollout_line(self.agent, task, env.options) + "\n")
-        self._file.flush()
-        self.count += 1
+        line = episode._rollout_line(self.agent, task, env.options) + "\n"
+        with self._lock:
+            self._file.write(line)
+            self._file.flush()
+            self.count += 1
         return episode
 
     def close(self) -> None:

@@ -290,7 +290,7 @@ def test_one_recording_and_one_rollout_writer_shared_by_threads(catalog, tmp_pat
     out.close()
     assert len(catalog.episodes("shared")) == 20
     lines = (tmp_path / "threads.jsonl").read_text().splitlines()
-    assert len(lines) == 20 and all(json.loads(line)["agent"] == "threads" for line in lines)
+    assert len(lines) == 20 == out.count and all(json.loads(line)["agent"] == "threads" for line in lines)
 
 
 def test_catalog_is_refused_in_a_forked_child_and_the_parent_keeps_it(catalog):
