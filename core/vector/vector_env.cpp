@@ -1,5 +1,7 @@
 #include "core/vector/vector_env.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -32,8 +34,11 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
     prepared.reserve(tasks.size());
     for (const Task& t : tasks) prepared.emplace_back(t);
     tasks_ = std::make_shared<const std::vector<PreparedTask>>(std::move(prepared));
-    if (numEnvs < 1 || numEnvs > 65536) throw std::invalid_argument("num_envs: must be 1..65536, got " + std::to_string(numEnvs));
-    if (numThreads < 0) throw std::invalid_argument("num_threads: must be >= 0 (0 = one per core), got " + std::to_string(numThreads));
+    if (numEnvs < 1 || numEnvs > kMaxEnvs)
+        throw std::invalid_argument("num_envs: must be 1.." + std::to_string(kMaxEnvs) + ", got " + std::to_string(numEnvs));
+    if (numThreads < 0 || numThreads > kMaxThreads)
+        throw std::invalid_argument("num_threads: must be 0 (one per core) or 1.." + std::to_string(kMaxThreads) + ", got " +
+                                    std::to_string(numThreads));
     if (config.povInObs && !config.pov.sizeValid()) throw std::invalid_argument("render_size: each side must be 1..4096");
     // The batched first-person views are one buffer: bounded, so a large batch of large views is
     // a clear error, not an exhausted machine.
@@ -41,6 +46,15 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
     if (config.povInObs && std::uint64_t(numEnvs) * std::uint64_t(config.pov.width) * std::uint64_t(config.pov.height) * 3 > kMaxPovBytes)
         throw std::invalid_argument("render_size: " + std::to_string(numEnvs) + " views of " + std::to_string(config.pov.width) + "x" +
                                     std::to_string(config.pov.height) + " need more than 1 GiB; use fewer environments or smaller views");
+    const std::uint64_t need = bytesNeeded(numEnvs, config);
+    const auto gib = [](std::uint64_t bytes) {
+        const std::uint64_t tenths = (bytes * 10 + (std::uint64_t(1) << 29)) >> 30;
+        return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " GiB";
+    };
+    if (need > kMaxBytes)
+        throw std::invalid_argument("num_envs: " + std::to_string(numEnvs) + " environments need about " + gib(need) + " (" +
+                                    std::to_string(bytesNeeded(1, config) >> 10) + " KiB each), more than the limit of " + gib(kMaxBytes) +
+                                    ": use fewer environments" + (config.povInObs ? " or smaller views" : ""));
     const auto n = static_cast<std::size_t>(n_);
     envs_.reserve(n);
     for (int i = 0; i < n_; ++i) envs_.push_back(std::make_unique<Slot>(config_, envSeed(seed, i)));
@@ -64,11 +78,41 @@ VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int
 
     int threads = numThreads > 0 ? numThreads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     threads_ = std::min(threads, n_);
+    startWorkers();
+}
+
+void VectorEnv::startWorkers() {
+    poolPid_ = getpid();
+    const std::uint32_t from = generation_.load();
     workers_.reserve(static_cast<std::size_t>(threads_ - 1));
-    for (int w = 1; w < threads_; ++w) workers_.emplace_back([this, w] { workerLoop(w); });
+    for (int w = 1; w < threads_; ++w) workers_.emplace_back([this, w, from] { workerLoop(w, from); });
+}
+
+// fork() copies this object but not its pool threads: in the child the workers_ handles name
+// threads that do not exist (joining them would block forever). They are detached (nothing to
+// free: the threads never ran here) and a new pool is started, so a forked child steps as the
+// parent does. Only between calls: a step in flight in another thread is refused by the caller
+// (iglu.VectorEnv's guard), so the counters are idle here.
+void VectorEnv::restartWorkersAfterFork() {
+    for (auto& t : workers_) t.detach();
+    workers_.clear();
+    pending_.store(0);
+    sleepers_.store(0);
+    mainWaiting_.store(false);
+    startWorkers();
+}
+
+std::uint64_t VectorEnv::bytesNeeded(int numEnvs, const EnvConfig& config) noexcept {
+    std::uint64_t each = std::uint64_t(200) << 10;
+    if (config.povInObs) each += 2 * std::uint64_t(config.pov.width) * std::uint64_t(config.pov.height) * 3;  // env's view + batch's
+    return each * std::uint64_t(std::max(numEnvs, 0));
 }
 
 VectorEnv::~VectorEnv() {
+    if (getpid() != poolPid_) {
+        for (auto& t : workers_) t.detach();  // the parent's threads: not in this process
+        return;
+    }
     stop_.store(true);
     generation_.fetch_add(1);
     generation_.notify_all();  // unconditionally: a worker may be about to sleep
@@ -146,10 +190,9 @@ void spinWhile(Cond&& cond) noexcept {
 
 // Waking a thread costs a system call, so it is made only when that thread really sleeps:
 // sleepers_ counts workers blocked in wait(), mainWaiting_ says the caller is blocked.
-void VectorEnv::workerLoop(int worker) {
-    // The generation the pool was made at (0), not a fresh load: the first step may already have
-    // been published before this thread got here.
-    std::uint32_t seen = 0;
+void VectorEnv::workerLoop(int worker, std::uint32_t seen) {
+    // `seen`: the generation the pool was made at, not a fresh load: the first step may already
+    // have been published before this thread got here.
     const int threads = threads_;  // not workers_.size(): the constructor is still starting them
     for (;;) {
         spinWhile([&] { return generation_.load(std::memory_order_acquire) == seen; });
@@ -169,6 +212,7 @@ void VectorEnv::workerLoop(int worker) {
 }
 
 void VectorEnv::runParallel() {
+    if (getpid() != poolPid_) restartWorkersAfterFork();
     const int threads = threads_;
     if (threads == 1) {
         stepRange(0, n_);

@@ -52,11 +52,13 @@ def main():
     ap.add_argument("--max-steps", type=int, default=250)
     args = ap.parse_args()
 
-    cat = iglu.Catalog(args.db, mode="write")  # must exist: a mistyped path is an error, not a new empty catalog
+    cat = iglu.Catalog(args.db)  # an existing catalog: a mistyped path is an error
     tasks = cat.tasks(args.filter)
     if not tasks:
         raise SystemExit(f"no task in {args.db} matches '{args.filter}'")
-    env = iglu.Env(tasks, discretize=True, max_steps=args.max_steps, record=True)
+    # One env records every episode: reset_clears_agent_state so each starts as a fresh env (and
+    # replays as recorded; the reference keeps the active colour across reset()).
+    env = iglu.Env(tasks, discretize=True, max_steps=args.max_steps, record=True, reset_clears_agent_state=True)
     f1s = []
     with cat.experiment(args.experiment, agent="examples/python/heuristic_agent.py", env=env) as run:
         for i in range(len(tasks)):

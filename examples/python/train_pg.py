@@ -93,7 +93,8 @@ def train(tasks, args):
 
 
 def evaluate(policy, cat, tasks, args):
-    env = iglu.Env(tasks, discretize=True, max_steps=args.max_steps, target_in_obs=True, record=True)
+    env = iglu.Env(tasks, discretize=True, max_steps=args.max_steps, target_in_obs=True, record=True,
+                   reset_clears_agent_state=True)  # one env, many recorded episodes: each starts fresh
     with cat.experiment(args.experiment, agent="examples/python/train_pg.py", env=env) as run:
         for i in range(len(tasks)):
             for seed in range(args.eval_seeds):
@@ -127,7 +128,7 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     torch.manual_seed(args.seed)
-    cat = iglu.Catalog(args.db, mode="write")  # must exist: a mistyped path is an error, not a new empty catalog
+    cat = iglu.Catalog(args.db)  # an existing catalog: a mistyped path is an error
     tasks = cat.tasks(args.filter)
     if not tasks:
         raise SystemExit(f"no task in {args.db} matches '{args.filter}'")

@@ -3,9 +3,9 @@
 experiment that the workbench (Experiments dock, Playback) and ``iglu experiments show`` display
 exactly like Lua runs.
 
-    cat = iglu.Catalog("iglu.db")
+    cat = iglu.Catalog("iglu.db")                      # an existing catalog (mode="create" makes one)
     tasks = cat.tasks("flying clear")                  # iglu.gridworld Tasks
-    env = iglu.Env(tasks, discretize=True, record=True)
+    env = iglu.Env(tasks, discretize=True, record=True, reset_clears_agent_state=True)  # see iglu.Env
     with cat.experiment("my-ppo", agent="ppo.py", env=env) as run:
         for seed in range(10):
             obs, info = env.reset(seed=seed)
@@ -16,6 +16,7 @@ exactly like Lua runs.
 from __future__ import annotations
 
 import json
+import threading
 from typing import List, Optional
 
 from . import _iglu
@@ -37,10 +38,17 @@ def take_episode(env, seed: int, repetition: int, why_id: str):
 
 
 class Catalog:
-    """``Catalog(path, mode="create")``: mode "read" (never written), "write" (must exist) or
-    "create" (made if absent). Errors name the file."""
+    """``Catalog(path, mode="write")``: mode "write" (the default: the catalog must exist, so a
+    mistyped path is an error, not a new empty catalog), "read" (never written) or "create" (made
+    if absent). Errors name the file.
 
-    def __init__(self, path: str, mode: str = "create"):
+    Threads: one connection per Catalog; threads sharing it take turns (each call waits for the
+    one in progress). Processes: SQLite connections must not cross ``fork()``: in a forked child a
+    Catalog opened by the parent raises ``RuntimeError`` on every use, and opening the same file
+    there is refused too; close catalogs before forking, or start children with
+    multiprocessing's "spawn" method."""
+
+    def __init__(self, path: str, mode: str = "write"):
         self._open = _iglu.CoreCatalog(str(path), mode)
         self._path = self._open.path
 
@@ -132,6 +140,7 @@ class ExperimentRecording:
     def __init__(self, catalog: Catalog, name: str, agent: str, options: dict):
         self.catalog, self.name, self.agent, self.options = catalog, name, agent, options
         self.episodes = []
+        self._lock = threading.Lock()  # threads may add to one recording
 
     def add(self, env, seed: int = 0, repetition: int = 0, error: Optional[str] = None):
         """Takes the episode ``env`` played since its last reset (it must have been made with
@@ -141,12 +150,14 @@ class ExperimentRecording:
                                   "store the task first (Catalog.add_task) and use the stored one")
         if error is not None:
             episode.ok, episode.error = False, str(error)
-        self.episodes.append(episode)
+        with self._lock:
+            self.episodes.append(episode)
         return episode
 
     def commit(self) -> int:
         """Stores the collected episodes (one transaction); returns the experiment id."""
-        episodes, self.episodes = self.episodes, []
+        with self._lock:
+            episodes, self.episodes = self.episodes, []
         if not episodes:
             return -1
         return self.catalog.record(self.name, episodes, agent=self.agent, options=self.options)
@@ -173,13 +184,16 @@ class RolloutWriter:
         self.path, self.agent = str(path), agent
         self._file = open(self.path, "w", encoding="utf-8")
         self.count = 0
+        self._lock = threading.Lock()  # threads may write to one file: whole lines, counted
 
     def add(self, env, seed: int = 0, repetition: int = 0):
         """Writes the episode ``env`` played since its last reset (made with ``record=True``)."""
         episode, task = take_episode(env, seed, repetition, "a rollout line names its task")
-        self._file.write(episode._rollout_line(self.agent, task, env.options) + "\n")
-        self._file.flush()
-        self.count += 1
+        line = episode._rollout_line(self.agent, task, env.options) + "\n"
+        with self._lock:
+            self._file.write(line)
+            self._file.flush()
+            self.count += 1
         return episode
 
     def close(self) -> None:

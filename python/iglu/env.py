@@ -56,7 +56,10 @@ class Env(_iglu.CoreEnv):
 
     Each ``reset(seed=...)`` draws a task uniformly from ``tasks`` (``options={"task": i}`` picks
     task ``i``, ``options={"task": task}`` gives one). With ``record=True`` every episode's steps
-    are recorded; :meth:`iglu.Catalog.record` stores them as an experiment.
+    are recorded; :meth:`iglu.Catalog.record` stores them as an experiment. An episode is taken
+    only if a fresh environment replays it exactly: the reference's ``reset()`` keeps the active
+    colour, vertical speed and pending strafe, so pass ``reset_clears_agent_state=True`` to record
+    several episodes with one env. Threads: each call is whole (the GIL is held throughout).
     """
 
     metadata = {"render_modes": ["rgb_array"]}

@@ -15,6 +15,10 @@ released (EnvPool-style), with Gymnasium's vector API:
   returns its reset observation with reward 0 and both flags False. Each reset draws the
   environment's task from its own generator seeded by ``(seed, index)``.
 * Results depend only on ``seed``, never on ``num_threads``.
+* Threads: one call at a time (others wait for it); the arrays are shared, so a step from
+  another thread updates what this thread was given. After ``os.fork()`` the child can step
+  (its thread pool is recreated), unless another thread was stepping at the fork: then every
+  call in the child raises ``RuntimeError``.
 * ``info``: per-environment arrays ``max_intersection``, ``precision``, ``recall``, ``f1`` (of
   the current grid), ``task_index``, ``elapsed_steps``.
 """
@@ -35,9 +39,9 @@ class VectorEnv(_iglu.CoreVectorEnv):
     def __init__(self, tasks, num_envs: int, num_threads: Optional[int] = None, seed: int = 0, **options):
         options.setdefault("render", False)
         self.tasks = as_tasks(tasks)
-        if num_threads is not None and num_threads < 1:
-            raise ValueError(f"num_threads: must be >= 1 (None = one per core), got {num_threads}")
-        super().__init__(self.tasks, int(num_envs), 0 if num_threads is None else int(num_threads), int(seed), **options)
+        # num_envs 1..65536, num_threads None (one per core) or 1..1024, seed 0..2**64-1: checked
+        # by name in C++ (TypeError for a non-integer, ValueError outside the range).
+        super().__init__(self.tasks, num_envs, num_threads, seed, **options)
         opts = self.options
         self.single_action_space = _action_space(opts["action_space"], opts["discretize"])
         self.single_observation_space = _observation_space(opts["target_in_obs"], opts["render"], opts["render_size"])
@@ -69,7 +73,7 @@ class VectorEnv(_iglu.CoreVectorEnv):
         return self._observations(), self._rewards, self._terminated, self._truncated, self._info
 
     def _observations(self) -> dict:
-        self._obs["dialog"] = [self._dialog(i) for i in range(self.num_envs)] if self._dialogs_changed() else self._obs.get("dialog")
+        self._obs["dialog"] = self._dialogs() if self._dialogs_changed() else self._obs.get("dialog")
         return self._obs
 
     def _dialogs_changed(self) -> bool:

@@ -1,14 +1,26 @@
 // iglu._iglu.CoreCatalog: the SQLite catalog (tasks with `iglu tasks`' filters, skill labels,
 // experiments and episodes) and the storing of episodes recorded from Python.
+//
+// Threads: every method holds the connection's guard (object_guard.hpp), taken with the GIL
+// released, so threads sharing one iglu.Catalog take turns (SQLite and the statement cache see
+// one caller at a time). fork(): SQLite connections must not cross a fork, so a connection
+// opened in another process refuses every use (and is never closed there), and opening a
+// catalog in a process that inherited a connection to the same file is refused too (SQLite
+// would share the inherited, wrong lock bookkeeping with the new connection).
 #include "bindings.hpp"
 
 #include <pybind11/stl.h>
+#include <sys/stat.h>
+#include <pthread.h>
+
+#include <mutex>
 
 #include "convert.hpp"
 #include "core/catalog/agent_episodes.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
 #include "core/rollout/rollout_file.hpp"
+#include "object_guard.hpp"
 
 namespace iglu::python {
 
@@ -53,6 +65,83 @@ py::dict episodeDict(const catalog::EpisodeRecord& e) {
     return d;
 }
 
+// The catalog files open in this process, by (device, inode), with the process that opened each.
+// Its mutex is held across fork() (pthread_atfork), so a child never inherits it locked.
+struct OpenFile {
+    dev_t dev;
+    ino_t ino;
+    pid_t pid;
+    const void* owner;
+};
+std::mutex& registryMutex() {
+    static std::mutex m;
+    return m;
+}
+std::vector<OpenFile>& registry() {
+    static std::vector<OpenFile> files;
+    return files;
+}
+void registerAtFork() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        pthread_atfork([] { registryMutex().lock(); }, [] { registryMutex().unlock(); }, [] { registryMutex().unlock(); });
+    });
+}
+
+struct PyCatalog {
+    std::unique_ptr<catalog::Catalog> db;
+    pid_t pid = getpid();
+    ObjectGuard guard;
+
+    PyCatalog(const std::string& path, catalog::OpenMode mode) {
+        registerAtFork();
+        // Held through the open: a fork() waits for it, so no child inherits an unregistered connection.
+        const std::lock_guard<std::mutex> lock(registryMutex());
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0)
+            for (const OpenFile& f : registry())
+                if (f.dev == st.st_dev && f.ino == st.st_ino && f.pid != pid)
+                    throw catalog::CatalogError(path + ": a connection to this catalog opened in process " + std::to_string(f.pid) +
+                                                " before fork() is open in this process, and SQLite cannot lock the file "
+                                                "correctly beside it: close catalogs before forking, or start child processes "
+                                                "with multiprocessing's 'spawn' (or 'forkserver') method");
+        db = std::make_unique<catalog::Catalog>(path, mode);
+        if (::stat(db->path().c_str(), &st) == 0) registry().push_back({st.st_dev, st.st_ino, pid, this});
+    }
+    ~PyCatalog() {
+        if (getpid() != pid) {
+            // The parent's connection: closing it here could checkpoint or delete the parent's
+            // write-ahead log under it. It stays open (and registered) until this process ends.
+            (void)db.release();
+            return;
+        }
+        db.reset();
+        const std::lock_guard<std::mutex> lock(registryMutex());
+        auto& files = registry();
+        std::erase_if(files, [this](const OpenFile& f) { return f.owner == this; });
+    }
+    PyCatalog(const PyCatalog&) = delete;
+    PyCatalog& operator=(const PyCatalog&) = delete;
+};
+
+// The connection for one call, with the guard held (see the top of this file).
+class Use {
+public:
+    explicit Use(PyCatalog& c) : lease_(c.guard, "iglu.Catalog", ObjectGuard::Stale::TakeOver), db_(*c.db) {
+        if (getpid() != c.pid)
+            throw catalog::CatalogError(c.db->path() + ": this catalog was opened in process " + std::to_string(c.pid) +
+                                        " and cannot be used after fork() (SQLite connections must not cross a fork): "
+                                        "close it before forking and open it in the process that uses it, or start child "
+                                        "processes with multiprocessing's 'spawn' method");
+    }
+    catalog::Catalog& operator*() const noexcept { return db_; }
+    catalog::Catalog* operator->() const noexcept { return &db_; }
+
+private:
+    Lease lease_;
+    catalog::Catalog& db_;
+};
+
 catalog::OpenMode modeOf(const std::string& mode) {
     if (mode == "read") return catalog::OpenMode::ReadOnly;
     if (mode == "write") return catalog::OpenMode::ReadWrite;
@@ -93,13 +182,15 @@ void bindCatalog(py::module_& m) {
                    " f1=" + std::to_string(e.scores.f1) + ">";
         });
 
-    py::class_<catalog::Catalog>(m, "CoreCatalog", "The IGLU Workbench catalog (use iglu.Catalog).")
+    py::class_<PyCatalog>(m, "CoreCatalog", "The IGLU Workbench catalog (use iglu.Catalog).")
         .def(py::init([](const std::string& path, const std::string& mode) {
-                 return std::make_unique<catalog::Catalog>(path, modeOf(mode));
+                 const catalog::OpenMode openMode = modeOf(mode);
+                 py::gil_scoped_release nogil;  // opening checks the file (quick_check): other threads run meanwhile
+                 return std::make_unique<PyCatalog>(path, openMode);
              }),
-             py::arg("path"), py::arg("mode") = "create")
-        .def_property_readonly("path", &catalog::Catalog::path)
-        .def("_tasks", [](const catalog::Catalog& c, const std::string& words, const std::vector<std::string>& skills,
+             py::arg("path"), py::arg("mode") = "write")
+        .def_property_readonly("path", [](const PyCatalog& c) { return c.db->path(); })
+        .def("_tasks", [](PyCatalog& p, const std::string& words, const std::vector<std::string>& skills,
                           const std::string& text, const std::string& clear, const std::string& source, int limit) {
                  catalog::TaskFilter f = words.empty() ? catalog::parseTaskFilter(skills, text, clear, source, limit)
                                                        : catalog::parseFilterWords(words);
@@ -114,9 +205,10 @@ void bindCatalog(py::module_& m) {
                  std::vector<catalog::TaskSummary> summaries;
                  std::vector<catalog::TaskRecord> records;
                  {
+                     const Use c(p);
                      py::gil_scoped_release nogil;
-                     summaries = c.findTasks(f);
-                     records = c.loadTasks(f);
+                     summaries = c->findTasks(f);
+                     records = c->loadTasks(f);
                  }
                  std::map<std::string, const catalog::TaskSummary*> byId;
                  for (const auto& s : summaries) byId[s.id] = &s;
@@ -135,23 +227,26 @@ void bindCatalog(py::module_& m) {
              },
              py::arg("words") = "", py::arg("skills") = std::vector<std::string>{}, py::arg("text") = "", py::arg("clear") = "",
              py::arg("source") = "", py::arg("limit") = -1)
-        .def("_task", [](const catalog::Catalog& c, const std::string& id) -> py::object {
-            const auto r = c.task(id);
+        .def("_task", [](PyCatalog& p, const std::string& id) -> py::object {
+            const Use c(p);
+            const auto r = c->task(id);
             return r ? py::object(taskRecordDict(*r)) : py::object(py::none());
         }, py::arg("id"))
-        .def("task_count", &catalog::Catalog::taskCount)
-        .def("_put_task", [](catalog::Catalog& c, const py::handle& task, const std::string& source) {
+        .def("task_count", [](PyCatalog& p) { return Use(p)->taskCount(); })
+        .def("_put_task", [](PyCatalog& p, const py::handle& task, const std::string& source) {
             catalog::TaskRecord r;
             r.task = taskFromPython(task);
             if (r.task.id.empty()) throw std::invalid_argument("task: needs an id (task_id) to be stored");
             const auto s = catalog::parseTaskSource(source);
             if (!s) throw std::invalid_argument("source: must be singleturn, session, structure or custom, got '" + source + "'");
             r.source = *s;
-            c.putTask(r);
+            const Use c(p);
+            c->putTask(r);
         }, py::arg("task"), py::arg("source") = "custom")
-        .def("labels", [](const catalog::Catalog& c, const std::string& taskId) {
+        .def("labels", [](PyCatalog& p, const std::string& taskId) {
             py::list out;
-            for (const auto& l : c.labels(taskId)) {
+            const Use c(p);
+            for (const auto& l : c->labels(taskId)) {
                 py::dict d;
                 d["skill"] = core::skillName(l.skill);
                 d["value"] = l.value;
@@ -163,30 +258,33 @@ void bindCatalog(py::module_& m) {
             }
             return out;
         }, py::arg("task_id"), "Every skill label of a task: [{skill, value, source, labeler, reason, time}].")
-        .def("_experiments", [](const catalog::Catalog& c) {
+        .def("_experiments", [](PyCatalog& p) {
             py::list out;
-            for (const auto& e : c.experiments()) {
+            const Use c(p);
+            for (const auto& e : c->experiments()) {
                 py::dict d;
                 d["name"] = e.name;
                 d["script"] = e.script;
                 d["config"] = e.config;
                 d["created"] = e.created;
-                d["episodes"] = c.episodes(e.id).size();
+                d["episodes"] = c->episodes(e.id).size();
                 out.append(d);
             }
             return out;
         })
-        .def("_episodes", [](const catalog::Catalog& c, const std::string& name) {
-            const auto e = c.experiment(name);
-            if (!e) throw py::key_error("no experiment named '" + name + "' in " + c.path());
+        .def("_episodes", [](PyCatalog& p, const std::string& name) {
+            const Use c(p);
+            const auto e = c->experiment(name);
+            if (!e) throw py::key_error("no experiment named '" + name + "' in " + c->path());
             py::list out;
-            for (const auto& ep : c.episodes(e->id)) out.append(episodeDict(ep));
+            for (const auto& ep : c->episodes(e->id)) out.append(episodeDict(ep));
             return out;
         }, py::arg("name"))
-        .def("_store_episodes", [](catalog::Catalog& c, const std::string& name, const std::string& agent, const std::string& configJson,
+        .def("_store_episodes", [](PyCatalog& p, const std::string& name, const std::string& agent, const std::string& configJson,
                                    const std::vector<catalog::AgentEpisode>& episodes) {
+            const Use c(p);
             py::gil_scoped_release nogil;
-            return catalog::storeAgentEpisodes(c, name, agent, configJson, episodes);
+            return catalog::storeAgentEpisodes(*c, name, agent, configJson, episodes);
         }, py::arg("name"), py::arg("agent"), py::arg("config"), py::arg("episodes"))
         .def_static("_external_config", &catalog::externalExperimentConfig, py::arg("agent"), py::arg("source"), py::arg("env_options_json"));
 }

@@ -150,20 +150,20 @@ py::list gridToBlocks(const core::Grid& grid) {
     return out;
 }
 
-core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options) {
-    if (options.discretize) {
-        if (py::isinstance<py::dict>(action))
-            throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got a dict");
-        long long id = 0;
-        try {
-            id = toInteger(action, "action");
-        } catch (const std::invalid_argument&) {
-            throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " + typeName(action));
-        }
-        if (id < 0 || id >= core::kDiscreteActions)
-            throw core::InvalidAction("action", "must be 0..17, got " + std::to_string(id));
-        return core::Action::discrete(static_cast<int>(id));
+int discreteActionFromPython(const py::handle& action) {
+    if (py::isinstance<py::dict>(action)) throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got a dict");
+    long long id = 0;
+    try {
+        id = toInteger(action, "action");
+    } catch (const std::invalid_argument&) {
+        throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " + typeName(action));
     }
+    if (id < 0 || id >= core::kDiscreteActions) throw core::InvalidAction("action", "must be 0..17, got " + std::to_string(id));
+    return static_cast<int>(id);
+}
+
+core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options) {
+    if (options.discretize) return core::Action::discrete(discreteActionFromPython(action));
     if (!py::isinstance<py::dict>(action))
         throw core::InvalidAction("action", std::string("must be a dict (the ") + core::toString(options.config.actionSpace) +
                                                 " action space; pass discretize=True for int actions), got " + typeName(action));
@@ -201,6 +201,38 @@ core::Action actionFromPython(const py::handle& action, const core::EnvOptions& 
     }
 }
 
+namespace {
+
+// The exact integer value of an int-like argument (TypeError naming it otherwise).
+py::int_ exactInteger(const py::handle& value, const char* name, const std::string& range) {
+    if (py::isinstance<py::bool_>(value) || py::isinstance<py::float_>(value) || !py::hasattr(value, "__index__"))
+        throw py::type_error(std::string(name) + ": must be an integer " + range + ", got " + typeName(value) + " " +
+                             std::string(py::repr(value)));
+    return py::reinterpret_steal<py::int_>(py::handle(PyNumber_Index(value.ptr())));
+}
+
+std::string rangeText(long long lo, long long hi) { return std::to_string(lo) + ".." + std::to_string(hi); }
+
+}  // namespace
+
+long long integerArgument(const py::handle& value, const char* name, long long lo, long long hi) {
+    const py::int_ i = exactInteger(value, name, rangeText(lo, hi));
+    if (!i) throw py::error_already_set();
+    const py::int_ pyLo(lo), pyHi(hi);
+    if (i < pyLo || i > pyHi)
+        throw py::value_error(std::string(name) + ": must be an integer " + rangeText(lo, hi) + ", got " + std::string(py::str(py::handle(i))));
+    return i.cast<long long>();
+}
+
+std::uint64_t seedArgument(const py::handle& value, const char* name) {
+    const std::string range = "0..18446744073709551615 (2**64 - 1)";
+    const py::int_ i = exactInteger(value, name, range);
+    if (!i) throw py::error_already_set();
+    if (i < py::int_(0) || i > py::int_(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL))))
+        throw py::value_error(std::string(name) + ": must be an integer " + range + ", got " + std::string(py::str(py::handle(i))));
+    return i.cast<std::uint64_t>();
+}
+
 core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
     core::EnvOptions options;
     for (const auto& item : kwargs) {
@@ -208,7 +240,15 @@ core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
         const py::handle v = item.second;
         core::EnvOptionValue value;
         if (py::isinstance<py::bool_>(v)) value = v.cast<bool>();
-        else if (py::isinstance<py::int_>(v)) value = v.cast<long long>();
+        else if (py::isinstance<py::int_>(v)) {
+            long long i = 0;
+            try {
+                i = v.cast<long long>();
+            } catch (const py::cast_error&) {
+                throw core::EnvOptionError(name, name + ": " + std::string(py::str(v)) + " is out of range (more than 64 bits)");
+            }
+            value = i;
+        }
         else if (py::isinstance<py::float_>(v)) value = v.cast<double>();
         else if (py::isinstance<py::str>(v)) value = v.cast<std::string>();
         else if (v.is_none()) continue;  // the reference's name=None / render_size=None: the default

@@ -32,6 +32,16 @@ py::list gridToBlocks(const core::Grid& grid);
 /// dict for the action space. Throws InvalidAction naming the key ("camera", "movement[2]").
 core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options);
 
+/// A constructor argument that must be an integer lo..hi (a Python int or anything with
+/// __index__, never a float or bool): TypeError / ValueError naming `name` and the range.
+long long integerArgument(const py::handle& value, const char* name, long long lo, long long hi);
+/// A seed: an integer 0..2**64-1, same errors.
+std::uint64_t seedArgument(const py::handle& value, const char* name);
+
+/// A discrete action id 0..17 (an int, or a float / numpy value holding one exactly); throws
+/// InvalidAction("action") otherwise.
+int discreteActionFromPython(const py::handle& action);
+
 /// Environment options from Python keyword arguments (reference names, env_options.hpp).
 core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs);
 

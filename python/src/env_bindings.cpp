@@ -5,6 +5,7 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "convert.hpp"
 #include "core/env/environment.hpp"
 #include "core/catalog/agent_episodes.hpp"
+#include "core/rollout/rollout_file.hpp"
 #include "core/rollout/step_recorder.hpp"
 #include "core/vector/observation_buffers.hpp"
 
@@ -39,18 +41,21 @@ public:
         env_.reset();
         core::writeObservation(env_, slot());
         started_ = true;
-        if (recording_) recorder_.begin(env_, core::RolloutKind::Agent, {}, static_cast<std::size_t>(options_.config.maxSteps));
+        if (recording_) beginRecording();
         if (views_) (*views_)["dialog"] = py::str(std::string(env_.observation().dialog));
     }
 
     // One step; returns whether the grid changed. Throws InvalidAction (env unchanged).
+    // The action is converted (and validated) completely before anything changes, and nothing
+    // after the step calls back into Python: a step is whole or absent, also in the recording.
     core::StepResult step(const py::handle& action) {
         requireStarted();
-        const core::Action a = actionFromPython(action, options_);
+        const int discreteId = options_.discretize ? discreteActionFromPython(action) : -1;
+        const core::Action a = options_.discretize ? core::Action::discrete(discreteId) : actionFromPython(action, options_);
         const core::StepResult r = env_.step(a);
         core::writeStepObservation(env_, slot(), r.gridChanged);
         if (recording_) {
-            if (options_.discretize) recorder_.record(env_, r, py::cast<int>(action));
+            if (options_.discretize) recorder_.record(env_, r, discreteId);
             else recorder_.record(env_, r, a);
         }
         return r;
@@ -63,9 +68,10 @@ public:
     catalog::AgentEpisode finishEpisode(std::int64_t seed, int repetition) {
         requireStarted();
         if (!recording_) throw std::logic_error("not recording: construct with record=True or call _set_recording(True) before reset()");
+        requireReplays(seed, repetition);
         catalog::AgentEpisode e = catalog::finishedEpisode(env_, recorder_.take(), seed, repetition);
         e.taskId = env_.task().id;
-        recorder_.begin(env_, core::RolloutKind::Agent, {}, static_cast<std::size_t>(options_.config.maxSteps));
+        beginRecording();
         return e;
     }
 
@@ -123,6 +129,39 @@ public:
     }
 
 private:
+    // The recorder starts small and grows with the episode (max_steps may be 10**9).
+    void beginRecording() {
+        recorder_.begin(env_, core::RolloutKind::Agent, {}, std::min<std::size_t>(static_cast<std::size_t>(options_.config.maxSteps), 1024));
+        const core::AgentState& a = env_.agent();
+        const core::AgentState fresh;
+        freshStart_ = a.dy == fresh.dy && a.strafe0 == fresh.strafe0 && a.strafe1 == fresh.strafe1 &&
+                      a.timeIntSteps == fresh.timeIntSteps && a.activeBlock == fresh.activeBlock;
+    }
+    // A recorded episode is what `iglu import rollouts` and Playback replay: a fresh environment,
+    // reset, the actions (docs/rollout_format.md). The reference's reset() carries some agent
+    // state over, which a rollout does not hold, so an env reused across episodes can record one
+    // that replays differently: each episode is replayed here and refused if it diverges.
+    void requireReplays(std::int64_t seed, int repetition) const {
+        core::EnvOptions replayOptions = options_;
+        replayOptions.config.povInObs = false;  // the view never changes an episode
+        const core::RolloutRecord record = core::rolloutRecordOf(recorder_.rollout(), "python", env_.task(), replayOptions, seed, repetition);
+        core::Environment fresh(replayOptions.config);
+        const auto& frames = recorder_.rollout().frames;
+        std::size_t i = 0, poseStep = 0;  // poses too: Playback draws them
+        core::RolloutDivergence d = core::replayRollout(fresh, env_.task(), record, [&](const core::StepResult&, const core::Action&) {
+            const core::Pose p = core::StepRecorder::poseOf(fresh), q = frames[i++].pose;
+            if (poseStep == 0 && !(p == q)) poseStep = i;
+        });
+        if (d.ok() && poseStep > 0) d = {static_cast<int>(poseStep), "the agent's pose differs"};
+        if (d.ok()) return;
+        throw std::invalid_argument(
+            "episode: does not replay in a fresh environment (" + (d.step > 0 ? "step " + std::to_string(d.step) + ": " : std::string()) +
+            d.what + ")" +
+            (freshStart_ ? std::string()
+                         : ": it started with the agent state the previous episode left (vertical speed, pending strafe, physics "
+                           "sub-steps, active colour: the reference's reset() keeps them), which a rollout does not hold; record one "
+                           "episode per environment, or make the environment with reset_clears_agent_state=True"));
+    }
     void requireTask() const {
         if (!hasTask_) throw std::logic_error("no task: call set_task(task) first");
     }
@@ -146,7 +185,7 @@ private:
     std::vector<std::int32_t> grid_, target_;
     std::int32_t maxInt_ = 0;
     double precision_ = 0, recall_ = 0, f1_ = 0;
-    bool hasTask_ = false, started_ = false, recording_ = false;
+    bool hasTask_ = false, started_ = false, recording_ = false, freshStart_ = true;
     core::StepRecorder recorder_;
     std::optional<py::dict> views_;
 };

@@ -1,5 +1,8 @@
 // iglu._iglu.CoreVectorEnv: core::VectorEnv with its batched buffers as read-only numpy views.
-// The steps run in C++ threads with the GIL released.
+// The steps run in C++ threads with the GIL released. Several Python threads: one call at a time
+// (the others wait for the object's guard, object_guard.hpp); after fork() the child's first call
+// starts a new thread pool (core::VectorEnv), unless the fork caught a call in flight in another
+// thread: then every call in the child is a RuntimeError (the state there is half-stepped).
 #include "bindings.hpp"
 
 #include <pybind11/numpy.h>
@@ -10,6 +13,7 @@
 
 #include "convert.hpp"
 #include "core/vector/vector_env.hpp"
+#include "object_guard.hpp"
 
 namespace iglu::python {
 
@@ -23,7 +27,12 @@ struct PyVectorEnv {
     // True from before the GIL is released for a step until it is taken back: another Python
     // thread can only see it true if the step really released the GIL (test_vector_env).
     bool stepping = false;
+    ObjectGuard guard;  // held by every call that reads or writes the environments or the buffers above
 };
+
+constexpr const char* kWhat = "iglu.VectorEnv";
+
+Lease lease(PyVectorEnv& v) { return Lease(v.guard, kWhat, ObjectGuard::Stale::Refuse); }
 
 // Runs `work` without the GIL, with `stepping` set around it.
 template <typename F>
@@ -110,7 +119,13 @@ void actionsFromDict(PyVectorEnv& v, const py::dict& d) {
 
 void bindVectorEnv(py::module_& m) {
     py::class_<PyVectorEnv>(m, "CoreVectorEnv", py::dynamic_attr(), "N environments stepped together in C++ (use iglu.VectorEnv).")
-        .def(py::init([](const py::list& tasks, int numEnvs, int numThreads, std::uint64_t seed, const py::kwargs& kwargs) {
+        .def(py::init([](const py::list& tasks, const py::object& numEnvsArg, const py::object& numThreadsArg,
+                         const py::object& seedArg, const py::kwargs& kwargs) {
+                 const int numEnvs = static_cast<int>(integerArgument(numEnvsArg, "num_envs", 1, core::VectorEnv::kMaxEnvs));
+                 const int numThreads = numThreadsArg.is_none()
+                                            ? 0
+                                            : static_cast<int>(integerArgument(numThreadsArg, "num_threads", 1, core::VectorEnv::kMaxThreads));
+                 const std::uint64_t seed = seedArgument(seedArg, "seed");
                  auto v = std::make_unique<PyVectorEnv>();
                  v->options = envOptionsFromKwargs(kwargs);
                  std::vector<core::Task> list;
@@ -123,14 +138,26 @@ void bindVectorEnv(py::module_& m) {
                      }
                      ++i;
                  }
-                 v->env = std::make_unique<core::VectorEnv>(std::move(list), numEnvs, v->options.config, numThreads, seed);
+                 try {
+                     v->env = std::make_unique<core::VectorEnv>(std::move(list), numEnvs, v->options.config, numThreads, seed);
+                 } catch (const std::bad_alloc&) {
+                     const std::uint64_t need = core::VectorEnv::bytesNeeded(numEnvs, v->options.config);
+                     PyErr_SetString(PyExc_MemoryError, ("num_envs: " + std::to_string(numEnvs) + " environments need about " +
+                                                         std::to_string(need >> 20) + " MiB, more than this process could allocate").c_str());
+                     throw py::error_already_set();
+                 }
                  return v;
              }),
-             py::arg("tasks"), py::arg("num_envs"), py::arg("num_threads") = 0, py::arg("seed") = 0)
-        .def("_reset", [](PyVectorEnv& v, std::optional<std::uint64_t> seed) { withoutGil(v, [&] { v.env->reset(seed); }); },
-             py::arg("seed") = py::none())
+             py::arg("tasks"), py::arg("num_envs"), py::arg("num_threads") = py::none(), py::arg("seed") = 0)
+        .def("_reset", [](PyVectorEnv& v, const py::object& seedArg) {
+            std::optional<std::uint64_t> seed;
+            if (!seedArg.is_none()) seed = seedArgument(seedArg, "seed");
+            const Lease held = lease(v);
+            withoutGil(v, [&] { v.env->reset(seed); });
+        }, py::arg("seed") = py::none())
         .def_property_readonly("_stepping", [](const PyVectorEnv& v) { return v.stepping; })
         .def("_step", [](PyVectorEnv& v, const py::object& actions) {
+            const Lease held = lease(v);  // the conversions below write v's reused buffers
             const int n = v.env->size();
             if (py::isinstance<py::dict>(actions)) {
                 if (v.options.discretize) throw core::InvalidAction("actions", "must be an int array of shape (" + std::to_string(n) + ",) (discretize=True), got a dict");
@@ -175,7 +202,12 @@ void bindVectorEnv(py::module_& m) {
             out["truncated"] = view(self, reinterpret_cast<bool*>(e.truncated()), {n});
             return out;
         })
-        .def("_dialog", [](PyVectorEnv& v, int i) { return std::string(v.env->dialog(i)); })
+        .def("_dialogs", [](PyVectorEnv& v) {
+            const Lease held = lease(v);
+            py::list out;
+            for (int i = 0; i < v.env->size(); ++i) out.append(py::str(std::string(v.env->dialog(i))));
+            return out;
+        }, "Every environment's dialog (read under the guard: a reset in another thread changes them).")
         .def_property_readonly("num_envs", [](PyVectorEnv& v) { return v.env->size(); })
         .def_property_readonly("num_threads", [](PyVectorEnv& v) { return v.env->threads(); })
         .def_property_readonly("options", [](const PyVectorEnv& v) { return py::module_::import("json").attr("loads")(core::envOptionsJson(v.options)); });

@@ -8,7 +8,7 @@ import iglu
 
 
 def fill(db, conformance_dir):
-    cat = iglu.Catalog(db)
+    cat = iglu.Catalog(db, mode="create")
     for task in iglu.read_tasks(conformance_dir / "tasks.jsonl"):
         cat.add_task(task)
     return cat
@@ -127,7 +127,7 @@ def test_rollout_writer_files_import_without_divergence(tmp_path, conformance_di
     path = tmp_path / "episodes.jsonl"
     results = {}
     for options in ({"discretize": True}, {"action_space": "flying"}):
-        env = iglu.Env(tasks, max_steps=80, record=True, **options)
+        env = iglu.Env(tasks, max_steps=80, record=True, reset_clears_agent_state=True, **options)
         rng = np.random.default_rng(4)
         with iglu.RolloutWriter(path if options.get("discretize") else tmp_path / "flying.jsonl", agent="writer") as out:
             for i in range(len(tasks)):

@@ -13,6 +13,10 @@
 // Each environment draws its tasks from its own generator seeded by (seed, index), and
 // environments never share state, so results depend only on the seed — never on the thread count
 // or on how the work is split.
+//
+// Threads: one caller at a time (the Python bridge serializes callers). fork(): a child's first
+// reset()/step() starts a new thread pool (the parent's threads do not exist there), and
+// destroying the copy in a child never waits for them.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -30,6 +34,13 @@ namespace iglu::core {
 
 class VectorEnv {
 public:
+    static constexpr int kMaxEnvs = 65536;     ///< numEnvs 1..kMaxEnvs
+    static constexpr int kMaxThreads = 1024;   ///< numThreads 0 (one per core) or 1..kMaxThreads
+    /// A batch needing more than this (bytesNeeded) is refused before anything is allocated.
+    static constexpr std::uint64_t kMaxBytes = std::uint64_t(4) << 30;
+    /// The memory numEnvs environments with `config` take (measured: ~200 KiB per environment for
+    /// its state and buffers, plus its first-person views): stated in every refusal.
+    static std::uint64_t bytesNeeded(int numEnvs, const EnvConfig& config) noexcept;
     /// `tasks` (at least one) are shared by all environments. numThreads 0 = one per hardware
     /// thread; always capped at numEnvs. Throws std::invalid_argument for a bad count or size.
     VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int numThreads = 0, std::uint64_t seed = 0);
@@ -78,7 +89,9 @@ private:
     void resetOne(int i) noexcept;
     void stepRange(int begin, int end) noexcept;
     void runParallel();
-    void workerLoop(int worker);
+    void workerLoop(int worker, std::uint32_t fromGeneration);
+    void startWorkers();
+    void restartWorkersAfterFork();
     ObservationSlot slotOf(int i) noexcept;
 
     int n_ = 0;
@@ -100,6 +113,7 @@ private:
     bool resetting_ = false;
 
     std::vector<std::thread> workers_;
+    int poolPid_ = 0;  // the process the pool threads run in (fork: see restartWorkersAfterFork)
     std::atomic<std::uint32_t> generation_{0};
     std::atomic<int> pending_{0};
     std::atomic<bool> stop_{false};
