@@ -105,8 +105,23 @@ class Dict(Space):
     def __getitem__(self, key: str) -> Space:
         return self.spaces[key]
 
+    def __setitem__(self, key: str, space: Space) -> None:
+        self.spaces[key] = space
+
+    def __iter__(self):
+        return iter(self.spaces)
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
     def keys(self):
         return self.spaces.keys()
+
+    def values(self):
+        return self.spaces.values()
+
+    def items(self):
+        return self.spaces.items()
 
     def __repr__(self) -> str:
         return "Dict(" + ", ".join(f"{k}: {s!r}" for k, s in self.spaces.items()) + ")"
