@@ -250,7 +250,7 @@ class SingleTurnIGLUDataset(IGLUDataset):
 
     def create_task(self, previous_chat, initial_grid, target_grid, last_instruction):
         task = Task(chat=previous_chat, target_grid=Tasks.to_dense(target_grid), starting_grid=Tasks.to_sparse(initial_grid),
-                    full_grid=Tasks.to_dense(target_grid), last_instruction=last_instruction, **self.task_kwargs)
+                    full_grid=Tasks.to_dense(target_grid), last_instruction=last_instruction)  # task_kwargs unused, as the reference
         task.reset()
         return task
 
