@@ -161,6 +161,7 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
         self.fake = fake
         self.name = name
         self.do_render = bool(render)
+        self._core_renders = bool(render and not fake)
         self.renderer = _Renderer(self) if render and not fake else None
         self.action_space = make_action_space(action_space, discretize)
         self.observation_space = make_observation_space(render, render_size, target_in_obs, vector_state)
@@ -288,10 +289,6 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
         fast = (self.vector_state and not needs_pov and isinstance(self.right_placement_scale, float)
                 and isinstance(self.wrong_placement_scale, float))
         self.step = _iglu.CoreEnv._step_gridworld.__get__(self) if fast else self._step_python
-
-    @property
-    def _core_renders(self) -> bool:
-        return bool(self.options["render"])
 
     def _step_python(self, action):
         obs, _, done, info = _iglu.CoreEnv._step_gridworld(self, action)

@@ -112,12 +112,27 @@ class Task:
         self.task_id = task_id
         self.target_size = int((self.target_grid != 0).sum())
         self.full_size = self.target_size if self.full_grid is None else int((self.full_grid != 0).sum())
-        self.max_int = 0
+        self._max_int = 0
+        self._max_int_start = None
         self.prev_grid_size = 0
         self.right_placement = 0
         self.wrong_placement = 0
         self._target_grids = None
         self._admissible = None
+
+    @property
+    def max_int(self) -> int:
+        """The maximal intersection so far (after reset: with the starting grid; computed when
+        first read, so that resets that never read it cost nothing)."""
+        if self._max_int_start is not None:
+            start, self._max_int_start = self._max_int_start, None
+            self._max_int = self.maximal_intersection(Tasks.to_dense(start))
+        return self._max_int
+
+    @max_int.setter
+    def max_int(self, value) -> None:
+        self._max_int_start = None
+        self._max_int = value
 
     # -- the reference's derived tables (computed on first use) ------------------------------
     @property
@@ -156,7 +171,8 @@ class Task:
         ``prev_grid_size`` = its block count (the reference counts the list's entries); returns
         the task itself."""
         if self.starting_grid is not None:
-            self.max_int = self.maximal_intersection(Tasks.to_dense(self.starting_grid))
+            self.max_int = 0
+            self._max_int_start = self.starting_grid
             self.prev_grid_size = len(self.starting_grid)
         else:
             self.max_int = 0
