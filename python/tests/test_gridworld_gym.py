@@ -116,3 +116,13 @@ def test_rl_baseline_wrapper_stack():
     assert len(out["returns"]) == 3
     again = run(HERE / "clients" / "rl_baseline_stack.py")
     assert again == out                                                          # deterministic
+
+
+def test_workers_make_envs_by_name_and_from_pickled_constructors():
+    out = run(HERE / "clients" / "workers.py")
+    results = out["results"]
+    base = results["name-inline"]
+    assert len({r[2] for r in base}) > 1                                        # the seeds build different grids
+    for key, value in results.items():                                         # spawn / fork, 1 / 2 workers
+        assert value == base, key
+    assert out["task_pickles"]
