@@ -137,3 +137,25 @@ def test_data_path_from_environment(monkeypatch, tmp_path):
     assert SingleTurnIGLUDataset.get_data_path() == (str(tmp_path), True)
     monkeypatch.delenv("IGLU_DATA_PATH")
     assert IGLUDataset.get_data_path()[1] is False
+
+
+def test_cdm_dataset_layout(tmp_path):
+    # The CDM layout (no public copy here): a minimal dataset written in its form.
+    import json as _json
+    from iglu.gridworld.data import CDMDataset
+    session = tmp_path / "data-3" / "logs" / "B1-A3-C8-1522"
+    session.mkdir(parents=True)
+    blocks = [{"AbsoluteCoordinates": {"X": 0, "Y": 1, "Z": 0}, "Type": "cwc_minecraft_red_rn"},
+              {"AbsoluteCoordinates": {"X": 1, "Y": 2, "Z": -1}, "Type": "cwc_minecraft_blue_rn"},
+              {"AbsoluteCoordinates": {"X": 9, "Y": 1, "Z": 0}, "Type": "cwc_minecraft_red_rn"}]     # outside: dropped
+    (session / "postprocessed-observations.json").write_text(_json.dumps(
+        {"WorldStates": [{"ChatHistory": [], "BlocksInGrid": []},
+                         {"ChatHistory": ["<Architect> hi", "<Builder> ok"], "BlocksInGrid": blocks}]}))
+    (tmp_path / "index.csv").write_text("structure_id,group,session_id\nC8,data-3,B1-A3-C8-1522\n")
+    data = CDMDataset(data_path=tmp_path)
+    (task,) = data.tasks["c8"]
+    assert len(data) == 1 and list(data) == [task] and task.chat == "<Architect> hi\n<Builder> ok"
+    assert task.target_grid[0, 5, 5] == 3 and task.target_grid[1, 6, 4] == 1 and task.target_size == 2
+    (session / "postprocessed-observations.json").write_text("{")
+    with pytest.raises(ValueError, match="postprocessed-observations.json"):
+        CDMDataset(data_path=tmp_path)
