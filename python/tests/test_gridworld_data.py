@@ -159,3 +159,20 @@ def test_cdm_dataset_layout(tmp_path):
     (session / "postprocessed-observations.json").write_text("{")
     with pytest.raises(ValueError, match="postprocessed-observations.json"):
         CDMDataset(data_path=tmp_path)
+
+
+@pytest.mark.parametrize("content", [
+    b"PartitionKey,StepId,IsHITQualified\n2-c136,four,True\n",              # StepId not a number
+    b"Partition,Step\n2-c136,4\n",                                           # columns missing
+    b"PartitionKey,StepId,IsHITQualified,instruction\n2-c136,3,True,\xff\xfe\n",  # not UTF-8
+    b"PartitionKey,StepId\n2-c136,1e999\n",                                  # infinite step
+], ids=["step", "columns", "utf8", "inf"])
+def test_bad_dialogs_csv_is_a_clear_error(tmp_path, content):
+    session = SESSIONS / "2-c136"
+    if not session.is_dir():
+        pytest.skip("session 2-c136 is not in the sample")
+    (tmp_path / "builder-data").mkdir()
+    shutil.copytree(session, tmp_path / "builder-data" / "2-c136")
+    (tmp_path / "dialogs.csv").write_bytes(content)
+    with pytest.raises(ValueError, match=r"dialogs\.csv"):
+        IGLUDataset(data_path=tmp_path)

@@ -115,12 +115,16 @@ class IGLUDataset(Tasks):
         if path is None or not os.path.isfile(os.path.join(path, self.DIALOGS_FILENAME)):
             return None
         rows = defaultdict(list)
-        with open(os.path.join(path, self.DIALOGS_FILENAME), newline="", encoding="utf-8") as f:
-            for line, row in enumerate(csv.DictReader(f), start=2):
-                try:
-                    rows[row["PartitionKey"]].append((int(float(row["StepId"])), row))
-                except (KeyError, ValueError) as e:
-                    raise ValueError(f"{os.path.join(path, self.DIALOGS_FILENAME)}:{line}: bad PartitionKey / StepId ({e})")
+        name = os.path.join(path, self.DIALOGS_FILENAME)
+        try:
+            with open(name, newline="", encoding="utf-8") as f:
+                for line, row in enumerate(csv.DictReader(f), start=2):
+                    try:
+                        rows[row["PartitionKey"]].append((int(float(row["StepId"])), row))
+                    except (KeyError, TypeError, ValueError, OverflowError) as e:
+                        raise ValueError(f"{name}:{line}: bad PartitionKey / StepId ({e})") from None
+        except (UnicodeDecodeError, csv.Error) as e:
+            raise ValueError(f"{name}: not a UTF-8 CSV file ({e})") from None
         out = {}
         for session, steps in rows.items():
             turns, pending = [], None
@@ -256,7 +260,7 @@ class SingleTurnIGLUDataset(IGLUDataset):
 
     def _build(self, records, path) -> None:
         if path is not None:  # the CSV's row order (the catalog's is by id)
-            with open(os.path.join(path, self.CSV_FILENAME), newline="", encoding="utf-8") as f:
+            with open(os.path.join(path, self.CSV_FILENAME), newline="", encoding="utf-8", errors="replace") as f:
                 order = {row.get("GameId"): i for i, row in enumerate(csv.DictReader(f))}
             records = sorted((r for r in records if r["id"] in order), key=lambda r: order[r["id"]])
             if self.limit is not None:
