@@ -9,7 +9,7 @@ released (EnvPool-style), with Gymnasium's vector API:
 * Observations are batched, preallocated, read-only numpy arrays (``grid`` (N, 9, 11, 11)
   int32, ``agentPos`` (N, 5), ``inventory`` (N, 6), ``compass`` (N, 1) float32, ``target_grid``
   / ``pov`` (N, H, W, 3) when enabled) updated in place by every call: copy what you keep.
-  ``obs["dialog"]`` is a list of N strings.
+  ``obs["dialog"]`` is a read-only object array of N strings.
 * Autoreset follows Gymnasium's vector convention ("next-step"): an environment that
   terminated or truncated is reset by the following ``step()`` call, which ignores its action and
   returns its reset observation with reward 0 and both flags False. Each reset draws the
@@ -71,7 +71,11 @@ class VectorEnv(_iglu.CoreVectorEnv, VectorEnvBase):
         return self._observations(), self._rewards, self._terminated, self._truncated, self._info
 
     def _observations(self) -> dict:
-        self._obs["dialog"] = [self._dialog(i) for i in range(self.num_envs)] if self._dialogs_changed() else self._obs.get("dialog")
+        if self._dialogs_changed():
+            dialogs = np.empty(self.num_envs, dtype=object)
+            dialogs[:] = [self._dialog(i) for i in range(self.num_envs)]
+            dialogs.setflags(write=False)
+            self._obs["dialog"] = dialogs
         return self._obs
 
     def _dialogs_changed(self) -> bool:

@@ -65,3 +65,5 @@ def test_without_gymnasium_the_classes_are_iglu_spaces():
     assert isinstance(env.action_space, spaces.Discrete) and isinstance(env.observation_space, spaces.Dict)
     venv = iglu.VectorEnv([Task("a", Tasks.to_dense([(0, -1, 0, 1)]))], num_envs=2, discretize=True)
     assert isinstance(venv.action_space, spaces.Box) and venv.action_space.shape == (2,)
+    obs, _ = venv.reset()
+    assert obs["dialog"].dtype == object and obs["dialog"].shape == (2,) and list(obs["dialog"]) == ["a", "a"]
