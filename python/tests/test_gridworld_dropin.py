@@ -259,3 +259,22 @@ def test_tasks_pickle_round_trip():
     _ = t.admissible
     u = pickle.loads(pickle.dumps(t))
     assert np.array_equal(u.target_grid, t.target_grid) and u.admissible == t.admissible
+
+
+def test_admissible_agrees_with_the_core_search():
+    # Task.admissible (the reference's table, built in Python) against the core's maximal
+    # intersection: the best get_intersection over the listed shifts is the core's value.
+    rng = np.random.default_rng(4)
+    for i in range(30):
+        target = np.zeros((9, 11, 11), np.int64)
+        n = int(rng.integers(1, 8))
+        target[rng.integers(0, 3, n), rng.integers(2, 9, n), rng.integers(0, 11, n)] = rng.integers(1, 7, n)
+        full = None
+        if i % 3 == 0:
+            full = target.copy()
+            full[0, rng.integers(0, 11), rng.integers(0, 11)] = 1
+        task = Task("", target, full_grid=full)
+        built = np.where(rng.random((9, 11, 11)) < 0.3, rng.integers(1, 7, (9, 11, 11)), 0)
+        best = max(task.get_intersection(built, dx, dz, rot) for rot, shifts in enumerate(task.admissible) for dx, dz in shifts)
+        assert best == task.maximal_intersection(built), i
+        assert task.get_intersection(built, *task.argmax_intersection(built)) == best
