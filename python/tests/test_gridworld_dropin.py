@@ -278,3 +278,17 @@ def test_admissible_agrees_with_the_core_search():
         best = max(task.get_intersection(built, dx, dz, rot) for rot, shifts in enumerate(task.admissible) for dx, dz in shifts)
         assert best == task.maximal_intersection(built), i
         assert task.get_intersection(built, *task.argmax_intersection(built)) == best
+
+
+def test_a_subclass_overriding_step_is_called():
+    class Counting(GridWorld):
+        calls = 0
+
+        def step(self, action):
+            Counting.calls += 1
+            return super().step(action)
+    env = Counting(render=False, discretize=True)
+    env.set_task(tower_task())
+    for _ in range(3):
+        env.step(0)
+    assert Counting.calls == 3 and env.step_no == 3

@@ -278,17 +278,23 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
             self._max_int = int(task.maximal_intersection(grid))
         return self._max_int
 
-    # step(action) -> (obs, reward, done, info). After a reset, in the common configuration, the
-    # C++ method itself (no Python frame per step); otherwise _step_python. A bad action raises
-    # ValueError naming the field and leaves the environment unchanged.
     def step(self, action):
-        raise ValueError(_NO_TASK if self._task_generator is None else "Task is not initialized! Run .reset() first.")
+        """``(obs, reward, done, info)``. A bad action raises ValueError naming the field and leaves
+        the environment unchanged. After a reset, when a subclass does not override it, the
+        instance's ``step`` is the chosen implementation itself: in the common configuration the
+        C++ method (no Python frame per step), else :meth:`_step_python`."""
+        impl = self.__dict__.get("_step_impl")
+        if impl is None:
+            raise ValueError(_NO_TASK if self._task_generator is None else "Task is not initialized! Run .reset() first.")
+        return impl(action)
 
     def _choose_step(self) -> None:
         needs_pov = self.do_render and not self._core_renders
         fast = (self.vector_state and not needs_pov and isinstance(self.right_placement_scale, float)
                 and isinstance(self.wrong_placement_scale, float))
-        self.step = _iglu.CoreEnv._step_gridworld.__get__(self) if fast else self._step_python
+        self._step_impl = _iglu.CoreEnv._step_gridworld.__get__(self) if fast else self._step_python
+        if type(self).step is GridWorld.step:
+            self.step = self._step_impl
 
     def _step_python(self, action):
         obs, _, done, info = _iglu.CoreEnv._step_gridworld(self, action)
