@@ -34,6 +34,8 @@ def test_modules_and_names():
     assert task_set.DUMMY_TASK is DUMMY_TASK
     assert hasattr(wrappers, "Actions") and hasattr(wrappers, "Logged") and hasattr(wrappers, "debug")
     assert hasattr(visualizer, "Visualizer")
+    from iglu.gridworld.utils import BUILD_ZONE_SIZE, RED, YELLOW
+    assert BUILD_ZONE_SIZE == (9, 11, 11) and (RED, YELLOW) == (3, 6)
     assert gridworld.GridWorld is GridWorld
 
 
