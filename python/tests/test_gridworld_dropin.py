@@ -196,6 +196,12 @@ def test_render_is_rgba_and_needs_render_true():
         off.render()
     off.enable_renderer()                                       # pov from the next step on
     assert off.step(0)[0]["pov"].shape == (64, 64, 3) and off.render().shape == (64, 64, 4)
+    wide = GridWorld(render=True, discretize=True, render_size=(80, 48))   # (width, height), as the reference
+    wide.set_task(tower_task())
+    assert wide.reset()["pov"].shape == (48, 80, 3) and wide.render().shape == (48, 80, 4)
+    assert wide.step(0)[0]["pov"].shape == (48, 80, 3) and wide.observation_space["pov"].shape == (80, 48, 3)
+    obs = wide.step(0)[0]
+    assert np.array_equal(wide.render()[..., :-1], obs["pov"])
 
 
 def test_initialize_world_task_generator_agent_world():

@@ -145,10 +145,13 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
         if action_space not in ("walking", "flying"):
             raise ValueError(f"action_space: must be 'walking' or 'flying', got {action_space!r}")
         render_size = (64, 64) if render_size is None else tuple(int(v) for v in render_size)
+        # The reference's render_size is (width, height): frames are (height, width, .); the core
+        # takes [height, width].
         super().__init__(render=bool(render and not fake), max_steps=max_steps, select_and_place=select_and_place,
                          discretize=bool(discretize) and action_space == "walking",
                          right_placement_scale=right_placement_scale, wrong_placement_scale=wrong_placement_scale,
-                         render_size=render_size, target_in_obs=target_in_obs, action_space=action_space, **extensions)
+                         render_size=render_size[::-1], target_in_obs=target_in_obs, action_space=action_space,
+                         **extensions)
         self.render_size = render_size
         self.max_steps = max_steps
         self.select_and_place = select_and_place
@@ -162,6 +165,7 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
         self.name = name
         self.do_render = bool(render)
         self._core_renders = bool(render and not fake)
+        self._pov_style = self.options["pov_style"]
         self.renderer = _Renderer(self) if render and not fake else None
         self.action_space = make_action_space(action_space, discretize)
         self.observation_space = make_observation_space(render, render_size, target_in_obs, vector_state)
@@ -313,7 +317,7 @@ class GridWorld(_iglu.CoreEnv, _gym.Env):
     def _render_rgba(self) -> np.ndarray:
         x, y, z = self.position
         yaw, pitch = self.rotation
-        rgb = _iglu.render_pov(self.grid, (x, y, z, yaw, pitch), tuple(self.render_size), self.options["pov_style"])
+        rgb = _iglu.render_pov(self.grid, (x, y, z, yaw, pitch), tuple(self.render_size[::-1]), self._pov_style)
         out = np.empty(rgb.shape[:2] + (4,), np.uint8)
         out[..., :3] = rgb
         out[..., 3] = 255

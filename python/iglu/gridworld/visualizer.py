@@ -9,7 +9,8 @@ from .. import _iglu
 
 
 class Visualizer:
-    """``Visualizer(render_size=(64, 64))``: a flying agent at (0, 0, 0) in an empty world."""
+    """``Visualizer(render_size=(64, 64))`` (width, height): a flying agent at (0, 0, 0) in an
+    empty world."""
 
     def __init__(self, render_size=(64, 64)) -> None:
         self.render_size = tuple(render_size)
@@ -48,7 +49,7 @@ class Visualizer:
             self.blocks = {(int(x), int(y) - 1, int(z)): int(bid) for x, y, z, bid in blocks}
         x, y, z = self.position
         yaw, pitch = self.rotation
-        return _iglu.render_pov(self._grid(), (x, y, z, yaw, pitch), self.render_size)
+        return _iglu.render_pov(self._grid(), (x, y, z, yaw, pitch), self.render_size[::-1])  # (width, height)
 
     def render_video(self, output, event_sequence, init_conds=None, overlay=False, render_debug=False, close=True,
                      verbose=False, fps=60):
