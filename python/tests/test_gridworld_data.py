@@ -91,12 +91,15 @@ def test_dialogs_csv_gives_the_utterances(tmp_path):
         w.writerow(["PartitionKey", "StepId", "IsHITQualified", "instruction", "Answer4ClarifyingQuestion", "ClarifyingQuestion"])
         w.writerows(rows)
     data = IGLUDataset(data_path=tmp_path)
-    (session_tasks,) = data.tasks["c136"]
+    (session_tasks,) = data.tasks["c136"]                      # no structureId column: the folder's
     assert session_tasks.dialog == [["<Architect> build\na wall"],
                                     ["<Architect> now add", "<Builder> which colour?", "<Architect> red"]]
     assert len(session_tasks.structure_seq) == 2
     last = list(session_tasks)[-1]
     assert last.chat == "<Architect> build\na wall\n<Architect> now add\n<Builder> which colour?\n<Architect> red"
+    text = (tmp_path / "dialogs.csv").read_text().splitlines()
+    (tmp_path / "dialogs.csv").write_text("\n".join([text[0] + ",structureId"] + [t + ",C136x" for t in text[1:]]) + "\n")
+    assert list(IGLUDataset(data_path=tmp_path).tasks) == ["C136x"]
 
 
 def test_catalog_source(tmp_path):

@@ -43,7 +43,8 @@ class IGLUDataset(Tasks):
     """``IGLUDataset(dataset_version="v0.1.0-rc2", task_kwargs=None, force_download=False)``: the
     multi-turn sessions, ``tasks[structure_id]`` a list of :class:`Subtasks` (one per session;
     ``structure_seq[i]`` the world after builder turn i, turns whose world is empty merged into
-    the next, as the reference does). Iterating yields ``(structure_id, session_index, turn,
+    the next, as the reference does; the key is dialogs.csv's ``structureId``, else the session
+    folder's ``c<N>``). Iterating yields ``(structure_id, session_index, turn,
     task)``. Utterances come from the folder's ``dialogs.csv`` when it is there (the reference's
     rules: qualified rows, architect odd steps, builder clarifying questions), else are empty.
     Extensions: ``data_path=`` (the folder), ``catalog=`` (an iglu.Catalog or its path)."""
@@ -111,7 +112,8 @@ class IGLUDataset(Tasks):
 
     # -- building the sessions --------------------------------------------------------------
     def _dialog_turns(self, path):
-        """{session: [(builder step, [utterances before it]), ...]} from dialogs.csv, or None."""
+        """{session: (structureId, [(builder step, [utterances before it]), ...])} from dialogs.csv,
+        or None."""
         if path is None or not os.path.isfile(os.path.join(path, self.DIALOGS_FILENAME)):
             return None
         rows = defaultdict(list)
@@ -127,6 +129,7 @@ class IGLUDataset(Tasks):
             raise ValueError(f"{name}: not a UTF-8 CSV file ({e})") from None
         out = {}
         for session, steps in rows.items():
+            structure = next((r.get("structureId") for _, r in steps if r.get("structureId")), None)
             turns, pending = [], None
             for step, row in sorted(steps, key=lambda s: s[0]):
                 if str(row.get("IsHITQualified", "")).strip().lower() not in ("true", "1", "yes"):
@@ -143,7 +146,7 @@ class IGLUDataset(Tasks):
                         continue
                     turns.append((step, pending or []))
                     pending = None
-            out[session] = turns
+            out[session] = (structure, turns)
         return out
 
     def _build(self, records, path) -> None:
@@ -154,11 +157,13 @@ class IGLUDataset(Tasks):
         dialogs = self._dialog_turns(path)
         for session in sorted(by_session, key=_session_key):
             turns = by_session[session]
+            structure = session.split("-", 1)[1] if "-" in session else session
             if dialogs is not None:
                 if session not in dialogs:
                     continue
+                structure = dialogs[session][0] or structure
                 utt_seq, blocks = [], []
-                for step, utterances in dialogs[session]:
+                for step, utterances in dialogs[session][1]:
                     if step not in turns:
                         break  # the reference stops a session at its first missing step file
                     utt_seq.append(list(utterances))
@@ -179,7 +184,6 @@ class IGLUDataset(Tasks):
                 else:
                     i += 1
             if blocks:
-                structure = session.split("-", 1)[1] if "-" in session else session
                 self.tasks[structure].append(Subtasks(utt_seq, blocks, **self.task_kwargs))
 
     # -- the collection protocol ------------------------------------------------------------
