@@ -47,8 +47,10 @@ def test_to_dense_passes_arrays_and_none_and_returns_int64():
     assert Tasks.to_dense(g) is g
     assert Tasks.to_dense(None) is None
     assert Tasks.to_dense([]).sum() == 0
-    with pytest.raises(ValueError, match=r"blocks\[1\].*outside the zone"):
-        Tasks.to_dense([(0, 0, 0, 1), (6, 0, 0, 1)])
+    for bad in ([(0, 0, 0, 1), (6, 0, 0, 1)], [(0, 0, 0, 1), (0, 0, 1)], [(0, 0, 0, 1), ("a", 0, 0, 1)],
+                [(0, 0, 0, 1), (float("nan"), 0, 0, 1)], [(0, 0, 0, 1), (0, -2, 0, 1)]):
+        with pytest.raises(ValueError, match=r"blocks\[1\]"):
+            Tasks.to_dense(bad)
 
 
 def test_to_sparse_reproduces_reference_coordinate_order():

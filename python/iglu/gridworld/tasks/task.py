@@ -36,9 +36,10 @@ class Tasks:
             return blocks
         grid = np.zeros(BUILD_ZONE_SIZE, dtype=np.int64)
         for i, block in enumerate(blocks):
-            if len(block) != 4:
-                raise ValueError(f"blocks[{i}]: must be (x, y, z, colour), got {block!r}")
-            x, y, z, colour = (int(v) for v in block)
+            try:
+                x, y, z, colour = (int(v) for v in block)
+            except (TypeError, ValueError, OverflowError):
+                raise ValueError(f"blocks[{i}]: must be (x, y, z, colour) integers, got {block!r}") from None
             if not (-5 <= x <= 5 and -1 <= y <= 7 and -5 <= z <= 5):
                 raise ValueError(f"blocks[{i}]: ({x}, {y}, {z}) is outside the zone (x, z in -5..5, y in -1..7)")
             grid[y + 1, x + 5, z + 5] = colour
