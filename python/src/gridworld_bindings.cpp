@@ -4,8 +4,6 @@
 // the reference's removal tasks `target - start`) with the admissible shifts of a full grid.
 #include "bindings.hpp"
 
-#include <optional>
-
 #include "convert.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/intersection/maximal_intersection.hpp"
@@ -32,12 +30,11 @@ void bindGridworld(py::module_& m) {
                   const int v = mi.intersectionAt(b, {});
                   return py::make_tuple(v, py::make_tuple(0, 0, 0));
               }
-              const core::MaximalIntersection mi = full.is_none() ? core::MaximalIntersection(t)
-                                                                  : core::MaximalIntersection(t, diffGrid(full, "full_grid"));
-              core::MaximalIntersection m2 = mi;
-              m2.reset(b);
-              const core::Alignment a = m2.argmax();
-              return py::make_tuple(m2.value(), py::make_tuple(a.dx, a.dz, a.rot));
+              core::MaximalIntersection mi = full.is_none() ? core::MaximalIntersection(t)
+                                                            : core::MaximalIntersection(t, diffGrid(full, "full_grid"));
+              mi.reset(b);
+              const core::Alignment a = mi.argmax();
+              return py::make_tuple(mi.value(), py::make_tuple(a.dx, a.dz, a.rot));
           },
           py::arg("target"), py::arg("full"), py::arg("built"), py::arg("invariant") = true,
           "(maximal intersection, argmax (dx, dz, rot)) of a task's target (cells -6..6) with admissible shifts from "
