@@ -5,6 +5,8 @@ package when it is importable (it is not a dependency):
   gridworld_steps_per_s   drop-in GridWorld, walking discrete, uniform random actions, render=False,
                           resets included (done -> set_task + reset), as the reference was measured
                           (shared/conformance/README.md: 4,078 steps/s with resets)
+  gridworld_wrapped_steps_per_s  the same GridWorld inside one reference-style Wrapper (gym.Wrapper
+                          when gym is importable), as RL wrapper stacks run it
   env_steps_per_s         iglu.Env, same policy, zero-copy observations
   vector_steps_per_s      iglu.VectorEnv, 256 environments (num_threads = cores), random int actions
   reference_*             the same loops on gridworld.GridWorld, when importable
@@ -26,8 +28,10 @@ def tasks_from(path):
     return iglu.read_tasks(path)
 
 
-def bench_gridworld(GridWorld, tasks, steps, seed=0):
+def bench_gridworld(GridWorld, tasks, steps, seed=0, wrap=None):
     env = GridWorld(render=False, discretize=True, max_steps=250)
+    if wrap is not None:
+        env = wrap(env)
     rng = np.random.default_rng(seed)
     actions = rng.integers(0, 18, size=steps).tolist()
     picks = rng.integers(0, len(tasks), size=steps // 10 + 2).tolist()
@@ -96,6 +100,8 @@ def main():
            "tasks": len(tasks), "quick": args.quick}
     n = int(300_000 * scale) or 100
     out["gridworld_steps_per_s"] = round(best_of(runs, lambda: bench_gridworld(GridWorld, tasks, n)[0]))
+    from iglu.gridworld.env import Wrapper
+    out["gridworld_wrapped_steps_per_s"] = round(best_of(runs, lambda: bench_gridworld(GridWorld, tasks, n, wrap=Wrapper)[0]))
     out["env_steps_per_s"] = round(best_of(runs, lambda: bench_env(tasks, int(1_000_000 * scale) or 100)[0]))
     out["vector_envs"] = 256
     out["vector_threads"] = threads

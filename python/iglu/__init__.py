@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import _iglu
 from ._iglu import (Episode, InvalidAction, EnvOptionError, auto_label, iglu2022_scores, intersection_at,
                     maximal_intersection, render_pov, scores, to_dense, to_sparse)
-from . import gridworld, spaces
+from . import _gymnasium, gridworld, spaces
 from .catalog import Catalog, ExperimentRecording, RolloutWriter
 from .env import Env
 from .gridworld.tasks.task import Task
@@ -23,6 +23,7 @@ from .reference import ReferenceRecorder
 from .vector import VectorEnv
 
 __version__ = _iglu.__version__
+_gymnasium.register()    # iglu/IGLU-v0 when gymnasium is importable
 
 
 def read_tasks(path: str) -> list:

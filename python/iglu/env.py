@@ -21,6 +21,7 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _iglu
+from ._gymnasium import EnvBase
 from .gridworld.tasks.task import Task
 from .spaces import action_space as _action_space, observation_space as _observation_space
 
@@ -47,7 +48,7 @@ def as_tasks(tasks) -> list:
     return tasks
 
 
-class Env(_iglu.CoreEnv):
+class Env(_iglu.CoreEnv, EnvBase):
     """``Env(tasks, *, record=False, **options)``: options by the reference GridWorld's keyword
     names (``action_space``, ``discretize``, ``max_steps``, ``select_and_place``,
     ``right_placement_scale``, ``wrong_placement_scale``, ``target_in_obs``, ``render``,

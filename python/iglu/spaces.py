@@ -1,7 +1,8 @@
 """Observation and action space descriptions with Gymnasium's names and attributes (``n``,
 ``shape``, ``dtype``, ``low`` / ``high``, ``spaces``, ``sample()``, ``contains()``, ``seed()``),
-without depending on gym or gymnasium. Convert with ``gymnasium.spaces.Box(s.low, s.high,
-s.shape, s.dtype)`` etc. when a library needs the real classes.
+without depending on gym or gymnasium. When gymnasium is importable, :func:`action_space` and
+:func:`observation_space` return the real ``gymnasium.spaces`` (:func:`to_gymnasium`), so
+``isinstance`` checks of RL libraries hold.
 """
 from __future__ import annotations
 
@@ -105,15 +106,81 @@ class Dict(Space):
     def __getitem__(self, key: str) -> Space:
         return self.spaces[key]
 
+    def __setitem__(self, key: str, space: Space) -> None:
+        self.spaces[key] = space
+
+    def __iter__(self):
+        return iter(self.spaces)
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
     def keys(self):
         return self.spaces.keys()
+
+    def values(self):
+        return self.spaces.values()
+
+    def items(self):
+        return self.spaces.items()
 
     def __repr__(self) -> str:
         return "Dict(" + ", ".join(f"{k}: {s!r}" for k, s in self.spaces.items()) + ")"
 
 
+def to_gymnasium(space):
+    """The same space as ``gymnasium.spaces`` (the dialog: a Space that holds any string)."""
+    import gymnasium.spaces as gs
+    if isinstance(space, Discrete):
+        return gs.Discrete(space.n)
+    if isinstance(space, Box):
+        return gs.Box(space.low, space.high, space.shape, space.dtype)
+    if isinstance(space, Dict):
+        return gs.Dict({k: to_gymnasium(s) for k, s in space.spaces.items()})
+    if isinstance(space, Text):
+        return _GymnasiumString()
+    return space
+
+
+def _GymnasiumString():
+    import gymnasium.spaces as gs
+
+    class String(gs.Space):
+        """Any string (the dialog): gymnasium's Text restricts the characters."""
+
+        def __init__(self):
+            super().__init__((), np.dtype(object))
+
+        def sample(self, mask=None):
+            return ""
+
+        def contains(self, x) -> bool:
+            return isinstance(x, str)
+    return String()
+
+
+def _maybe_gymnasium(space):
+    from ._gymnasium import HAVE_GYMNASIUM
+    return to_gymnasium(space) if HAVE_GYMNASIUM else space
+
+
+def batched(space, n: int):
+    """The space of a batch of ``n`` (VectorEnv): a Discrete becomes an int64 Box (n,), a Box
+    gains a first dimension; others are kept. Works for iglu.spaces and gymnasium.spaces."""
+    if hasattr(space, "n") and not hasattr(space, "low"):
+        return _maybe_gymnasium(Box(0, int(space.n) - 1, (n,), np.int64))
+    if hasattr(space, "low") and hasattr(space, "high"):
+        return _maybe_gymnasium(Box(np.broadcast_to(space.low, (n,) + space.shape), np.broadcast_to(space.high, (n,) + space.shape),
+                                    (n,) + tuple(space.shape), space.dtype))
+    return space
+
+
 def action_space(action_space: str = "walking", discretize: bool = False) -> Space:
-    """The reference's action space for these options."""
+    """The reference's action space for these options (gymnasium.spaces when importable)."""
+    return _maybe_gymnasium(_action_space(action_space, discretize))
+
+
+def _action_space(action_space: str, discretize: bool) -> Space:
     if discretize:
         return Discrete(18)
     if action_space == "flying":
@@ -132,7 +199,12 @@ def action_space(action_space: str = "walking", discretize: bool = False) -> Spa
 
 
 def observation_space(target_in_obs: bool = False, render: bool = False, render_size=(64, 64)) -> Dict:
-    """The reference's observation space (vector_state=True) for these options."""
+    """The reference's observation space (vector_state=True) for these options (gymnasium.spaces
+    when importable)."""
+    return _maybe_gymnasium(_observation_space(target_in_obs, render, render_size))
+
+
+def _observation_space(target_in_obs: bool, render: bool, render_size) -> Dict:
     spaces = {
         "inventory": Box(0, 20, (6,), np.float32),
         "compass": Box(-180, 180, (1,), np.float32),

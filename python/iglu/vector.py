@@ -9,7 +9,7 @@ released (EnvPool-style), with Gymnasium's vector API:
 * Observations are batched, preallocated, read-only numpy arrays (``grid`` (N, 9, 11, 11)
   int32, ``agentPos`` (N, 5), ``inventory`` (N, 6), ``compass`` (N, 1) float32, ``target_grid``
   / ``pov`` (N, H, W, 3) when enabled) updated in place by every call: copy what you keep.
-  ``obs["dialog"]`` is a list of N strings.
+  ``obs["dialog"]`` is a read-only object array of N strings.
 * Autoreset follows Gymnasium's vector convention ("next-step"): an environment that
   terminated or truncated is reset by the following ``step()`` call, which ignores its action and
   returns its reset observation with reward 0 and both flags False. Each reset draws the
@@ -30,10 +30,11 @@ import numpy as np
 
 from . import _iglu
 from .env import as_tasks
-from .spaces import Box, Dict, Discrete, action_space as _action_space, observation_space as _observation_space
+from ._gymnasium import VectorEnvBase
+from .spaces import action_space as _action_space, batched as _batched, observation_space as _observation_space
 
 
-class VectorEnv(_iglu.CoreVectorEnv):
+class VectorEnv(_iglu.CoreVectorEnv, VectorEnvBase):
     """``VectorEnv(tasks, num_envs, num_threads=None, seed=0, **env options)``."""
 
     def __init__(self, tasks, num_envs: int, num_threads: Optional[int] = None, seed: int = 0, **options):
@@ -46,12 +47,13 @@ class VectorEnv(_iglu.CoreVectorEnv):
         self.single_action_space = _action_space(opts["action_space"], opts["discretize"])
         self.single_observation_space = _observation_space(opts["target_in_obs"], opts["render"], opts["render_size"])
         n = self.num_envs
+        dict_space = type(self.single_observation_space)    # iglu.spaces.Dict or gymnasium.spaces.Dict
         if opts["discretize"]:
-            self.action_space = Box(0, 17, (n,), np.int64)
+            self.action_space = _batched(self.single_action_space, n)
         else:
-            self.action_space = Dict({k: _batched(s, n) for k, s in self.single_action_space.spaces.items()})
-        self.observation_space = Dict({k: _batched(s, n) for k, s in self.single_observation_space.spaces.items()
-                                       if k != "dialog"})
+            self.action_space = dict_space({k: _batched(s, n) for k, s in self.single_action_space.spaces.items()})
+        self.observation_space = dict_space({k: _batched(s, n) for k, s in self.single_observation_space.spaces.items()
+                                             if k != "dialog"})
         buffers = self._buffers()
         self._obs = buffers["obs"]
         self._info = buffers["info"]
@@ -73,7 +75,11 @@ class VectorEnv(_iglu.CoreVectorEnv):
         return self._observations(), self._rewards, self._terminated, self._truncated, self._info
 
     def _observations(self) -> dict:
-        self._obs["dialog"] = self._dialogs() if self._dialogs_changed() else self._obs.get("dialog")
+        if self._dialogs_changed():
+            dialogs = np.empty(self.num_envs, dtype=object)
+            dialogs[:] = self._dialogs()
+            dialogs.setflags(write=False)
+            self._obs["dialog"] = dialogs
         return self._obs
 
     def _dialogs_changed(self) -> bool:
@@ -90,11 +96,3 @@ class VectorEnv(_iglu.CoreVectorEnv):
     def __repr__(self) -> str:
         return f"<iglu.VectorEnv {self.num_envs} envs, {self.num_threads} threads, {len(self.tasks)} tasks>"
 
-
-def _batched(space, n: int):
-    if isinstance(space, Discrete):
-        return Box(0, space.n - 1, (n,), np.int64)
-    if isinstance(space, Box):
-        return Box(np.broadcast_to(space.low, (n,) + space.shape), np.broadcast_to(space.high, (n,) + space.shape),
-                   (n,) + space.shape, space.dtype)
-    return space

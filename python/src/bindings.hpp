@@ -10,5 +10,6 @@ void bindCore(py::module_& m);       // grids, tasks, intersection, metrics, ski
 void bindEnv(py::module_& m);        // CoreEnv
 void bindVectorEnv(py::module_& m);  // CoreVectorEnv
 void bindCatalog(py::module_& m);    // Catalog, recording
+void bindGridworld(py::module_& m);  // what iglu.gridworld needs beyond the above: dataset import, diff-grid tasks
 
 }  // namespace iglu::python

@@ -237,6 +237,11 @@ iglu.gridworld.GridWorld and iglu.Env; use those.)doc")
         .def_property_readonly("_recording", &CoreEnv::recording)
         .def("_finish_episode", &CoreEnv::finishEpisode, py::arg("seed") = 0, py::arg("repetition") = 0,
              "The episode since the last reset as an iglu.Episode (rollout and metrics), for Catalog.record_episodes.")
+        .def("_set_pose", [](CoreEnv& e, double x, double y, double z, double yaw, double pitch) { e.env().setPose(x, y, z, yaw, pitch); },
+             py::arg("x"), py::arg("y"), py::arg("z"), py::arg("yaw"), py::arg("pitch"),
+             "Moves the agent (the drop-in's initialize_world / agent.position); the grid is unchanged.")
+        .def_property_readonly("_placements", [](CoreEnv& e) { return py::make_tuple(e.env().lastRightPlacement(), e.env().lastWrongPlacement()); },
+                               "(right_placement, wrong_placement) of the last step (which scale the reward used).")
         .def("_terminated", &CoreEnv::terminated)
         .def("_truncated", &CoreEnv::truncated);
 }

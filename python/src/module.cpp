@@ -16,4 +16,5 @@ PYBIND11_MODULE(_iglu, m) {
     iglu::python::bindEnv(m);
     iglu::python::bindVectorEnv(m);
     iglu::python::bindCatalog(m);
+    iglu::python::bindGridworld(m);
 }

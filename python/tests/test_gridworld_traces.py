@@ -6,6 +6,8 @@ import json
 import numpy as np
 import pytest
 
+import iglu
+
 from iglu.gridworld import GridWorld, Task, Tasks
 
 
@@ -21,7 +23,7 @@ def check_state(env, obs, state, where):
     assert obs["inventory"].dtype == np.float32 and obs["inventory"].shape == (6,)
     assert obs["inventory"].tolist() == [float(v) for v in state.get("obs_inventory", state["inventory"])], f"{where}: inventory"
     assert obs["grid"].dtype == np.int32 and obs["grid"].shape == (9, 11, 11)
-    assert [list(b) for b in Tasks.to_sparse(obs["grid"])] == state["grid"], f"{where}: grid"
+    assert [list(b) for b in iglu.to_sparse(obs["grid"])] == state["grid"], f"{where}: grid"
 
 
 @pytest.mark.parametrize("path", trace_files(), ids=lambda p: p.stem)
@@ -62,10 +64,10 @@ def test_trace_replays(path, conformance_dir):
         assert obs["inventory"].tolist() == [float(v) for v in step["inventory"]], f"{where}: inventory"
         if step.get("grid_changed"):
             grid = step["grid"]
-        assert [list(b) for b in Tasks.to_sparse(obs["grid"])] == grid, f"{where}: grid"
+        assert [list(b) for b in iglu.to_sparse(obs["grid"])] == grid, f"{where}: grid"
         if "step_no" in step:
             assert env.step_no == step["step_no"], f"{where}: step_no"
-    assert [list(b) for b in Tasks.to_sparse(env.grid)] == trace["summary"]["final_grid"]
+    assert [list(b) for b in iglu.to_sparse(env.grid)] == trace["summary"]["final_grid"]
 
 
 def test_every_trace_is_replayed(conformance_dir):

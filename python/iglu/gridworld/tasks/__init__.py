@@ -1,4 +1,5 @@
 """Task classes, as the reference's ``gridworld.tasks``."""
-from .task import Task, Tasks
+from .task import Subtasks, Task, Tasks
+from .task_set import DUMMY_TASK, CustomTasks, RandomTasks
 
-__all__ = ["Task", "Tasks"]
+__all__ = ["DUMMY_TASK", "CustomTasks", "RandomTasks", "Subtasks", "Task", "Tasks"]
