@@ -140,15 +140,15 @@ void bindCatalog(py::module_& m) {
             return r ? py::object(taskRecordDict(*r)) : py::object(py::none());
         }, py::arg("id"))
         .def("task_count", &catalog::Catalog::taskCount)
-        .def("_put_task", [](catalog::Catalog& c, const py::handle& task, const std::string& source) {
+        .def("_put_task", [](catalog::Catalog& c, const py::handle& task, const std::string& source, bool replace) {
             catalog::TaskRecord r;
             r.task = taskFromPython(task);
             if (r.task.id.empty()) throw std::invalid_argument("task: needs an id (task_id) to be stored");
             const auto s = catalog::parseTaskSource(source);
             if (!s) throw std::invalid_argument("source: must be singleturn, session, structure or custom, got '" + source + "'");
             r.source = *s;
-            c.putTask(r);
-        }, py::arg("task"), py::arg("source") = "custom")
+            c.putTask(r, replace ? catalog::TaskWrite::Replace : catalog::TaskWrite::NewOrSame);
+        }, py::arg("task"), py::arg("source") = "custom", py::arg("replace") = false)
         .def("labels", [](const catalog::Catalog& c, const std::string& taskId) {
             py::list out;
             for (const auto& l : c.labels(taskId)) {
