@@ -2,6 +2,17 @@
 
 namespace iglu::datasets {
 
+void BatchWriter::checkTask(const catalog::TaskRecord& task, const std::string& where) const {
+    const auto stored = catalog_.task(task.task.id);
+    if (!stored) return;
+    const std::string differs = catalog::taskDifference(*stored, task);
+    if (!differs.empty())
+        throw DatasetError(Reason::ChangedTask, where,
+                           "task " + task.task.id + " is already in the catalog " + catalog_.path() + " with another " + differs +
+                               " (not overwritten: its tape, labels and episodes belong to the stored task; import into a "
+                               "new catalog to compare)");
+}
+
 void BatchWriter::itemDone(std::size_t done, std::size_t total) {
     ++pendingItems_;
     if (pendingItems_ >= options_.batchSize) flush();

@@ -13,6 +13,11 @@ public:
         : catalog_(catalog), options_(options), report_(report) {}
     ~BatchWriter() = default;
 
+    /// Call before adding anything of an item: a task whose id the catalog holds with other content
+    /// (catalog::taskDifference) throws DatasetError ChangedTask naming `where`, so the item is
+    /// skipped whole (its tape and labels belong to the stored task); the same task is re-imported
+    /// as it is (idempotent).
+    void checkTask(const catalog::TaskRecord& task, const std::string& where) const;
     void add(catalog::TaskRecord task) { tasks_.push_back(std::move(task)); }
     void add(core::Rollout rollout) { rollouts_.push_back(std::move(rollout)); }
     void add(catalog::SkillLabel label) { labels_.push_back(std::move(label)); }

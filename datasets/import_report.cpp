@@ -24,6 +24,7 @@ const char* reasonName(Reason r) noexcept {
         case Reason::UnreadableFile: return "not a readable file";
         case Reason::InvalidUtf8: return "text is not UTF-8";
         case Reason::DuplicateKey: return "duplicate JSON key";
+        case Reason::ChangedTask: return "changed task";
     }
     return "?";
 }

@@ -132,6 +132,7 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
                 t.turn = step.n;
                 t.targetPath = rel;
                 if (!ws.clarificationQuestion.empty()) t.clarifyingQuestion = ws.clarificationQuestion;
+                writer.checkTask(t, step.path.string());
                 if (options.withRollouts) {
                     core::Pose pose = ws.avatar.value_or(core::Pose{});
                     if (auto r = replayTape(ws, *starting, pose, taskId, step.path.string(), rel, report)) writer.add(std::move(*r));

@@ -130,6 +130,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
                 if (auto q = questionBank.find(field(*cQrel)); q != questionBank.end())
                     t.task.metadata["qrel_question"] = q->second;
             }
+            writer.checkTask(t, where);
             if (options.withRollouts) {
                 core::Pose pose = start.avatar.value_or(core::Pose{});
                 if (auto r = replayTape(target, start.grid, pose, gameId, (root / targetRel).string(), targetRel, report))

@@ -78,6 +78,7 @@ ImportReport importStructures(const std::string& path, catalog::Catalog& catalog
                 if (t.task.target.at(x, y, z) != 0) throw DatasetError(Reason::DuplicateBlock, path, bw + ": second block at the same position");
                 t.task.target.set(x, y, z, c);
             }
+            writer.checkTask(t, path + ": " + where);
             if (s.contains("skills")) {
                 if (!s["skills"].is_array()) throw DatasetError(Reason::WrongType, path, where + ".skills: expected an array");
                 core::SkillSet skills;

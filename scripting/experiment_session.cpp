@@ -32,7 +32,36 @@ namespace {
 
 using EpisodeId = std::tuple<std::string, std::int64_t, int>;  // task id, seed, repetition
 
+// A free name for running a changed experiment as a new one: NAME-v2, NAME-v3, ...
+std::string nextVersionName(const catalog::Catalog& cat, const std::string& name) {
+    for (int v = 2;; ++v)
+        if (!cat.experiment(name + "-v" + std::to_string(v))) return name + "-v" + std::to_string(v);
+}
+
 }  // namespace
+
+void checkResumable(const catalog::Catalog& cat, const ExperimentSpec& spec, const AgentFingerprint& agent) {
+    const auto existing = cat.experiment(spec.name);
+    if (!existing) return;
+    // Resuming mixes stored episodes into the summary: only under the same configuration.
+    if (existing->config != spec.configJson)
+        throw std::runtime_error("experiment '" + spec.name + "' is already stored in " + cat.path() +
+                                 " with another configuration (agent, env, seeds or options changed); "
+                                 "run it under a new name with --name NAME");
+    // ... and the same agent. An experiment stored before agents were recorded has none: it resumes
+    // (and records this one).
+    if (existing->agentFiles.empty() || existing->agentSha256 == agent.sha256) return;
+    auto changes = fingerprintChanges(existing->agentFiles, agent);
+    if (changes.empty()) changes.push_back("agent " + agent.files.front().first + " changed");
+    std::string list;
+    for (const auto& c : changes) list += (list.empty() ? "" : ", ") + c;
+    const std::string next = nextVersionName(cat, spec.name);
+    throw AgentChangedError(spec.name, changes, next,
+                            "experiment '" + spec.name + "' in " + cat.path() + " was run with another version of its agent (" +
+                                list + " since its episodes were stored); resuming would mix the two agents' episodes. "
+                                "Run this version as a new experiment with --name " + next +
+                                " (or restore the agent it ran: sha256 " + existing->agentSha256 + ")");
+}
 
 // The catalog side of a session: the connection, the experiment's writer lock and the episodes
 // waiting to be written.
@@ -83,7 +112,11 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
         // The agent script compiles before the catalog is opened (or created): a script error
         // leaves no file behind.
         { AgentWorker probe(spec_, agentSandbox(spec_)); }
+        const AgentFingerprint agent = fingerprintAgent(spec_);
         store_ = std::make_unique<Store>(options.db);
+        // Refusals come before anything is written (the task set's new tasks, the experiment).
+        checkResumable(store_->cat, spec_, agent);
+        agent_ = agent;
     }
 
     if (set.kind == TaskSetSpec::Kind::File) {
@@ -94,17 +127,26 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
             for (const auto& t : tasks_) f.ids.push_back(t.id);
             std::map<std::string, core::SkillSet> known;
             for (const auto& s : store_->cat.findTasks(f)) known[s.id] = catalog::effectiveSkills(s);
+            std::map<std::string, core::Task> stored;
+            for (auto& rec : store_->cat.loadTasks(f)) stored.emplace(rec.task.id, std::move(rec.task));
             std::vector<catalog::TaskRecord> add;
             for (std::size_t i = 0; i < tasks_.size(); ++i) {
-                if (auto it = known.find(tasks_[i].id); it != known.end()) skills_[i] = it->second;
-                else {
+                if (auto it = known.find(tasks_[i].id); it != known.end()) {
+                    // Episodes are stored under the id: they must be of the catalog's task.
+                    const core::Task& mine = stored.at(tasks_[i].id);
+                    if (mine.starting != tasks_[i].starting || mine.target != tasks_[i].target)
+                        throw std::runtime_error(set.file + ": task " + tasks_[i].id + ": its blocks differ from those of task " +
+                                                 tasks_[i].id + " in " + options.db +
+                                                 " (episodes are stored under the id: give it another id)");
+                    skills_[i] = it->second;
+                } else {
                     catalog::TaskRecord rec;
                     rec.task = tasks_[i];
                     rec.source = catalog::TaskSource::Custom;
                     add.push_back(std::move(rec));
                 }
             }
-            if (!add.empty()) store_->cat.putTasks(add);
+            if (!add.empty()) store_->cat.putTasks(add, catalog::TaskWrite::New);
         }
     } else {
         if (!store_)
@@ -126,12 +168,11 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
     episodeCount_ = all.size();
     results_.assign(all.size(), std::nullopt);
     if (store_) {
-        // Resuming mixes stored episodes into the summary: only under the same configuration.
-        if (auto existing = store_->cat.experiment(spec_.name); existing && existing->config != spec_.configJson)
-            throw std::runtime_error("experiment '" + spec_.name + "' is already stored in " + options.db +
-                                     " with another configuration (agent, env, seeds or options changed); "
-                                     "run it under a new name with --name NAME");
-        experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
+        store_->cat.transaction([&] {  // checked again where it is written: another run may have come first
+            checkResumable(store_->cat, spec_, agent_);
+            experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
+            store_->cat.setExperimentAgent(experimentId_, agent_.sha256, agent_.filesJson());
+        });
         // One writer per experiment: taken before the stored episodes are read, so two runs never
         // both run the same episodes.
         store_->lock.emplace(store_->cat, experimentId_, spec_.name);

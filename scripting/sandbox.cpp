@@ -58,6 +58,15 @@ bool findModule(const char* name, const std::vector<std::string>& dirs, char* ou
     return false;
 }
 
+}  // namespace
+
+std::string moduleFile(const std::string& name, const std::vector<std::string>& dirs) {
+    char path[4096];
+    return findModule(name.c_str(), dirs, path, sizeof path) ? std::string(path) : std::string();
+}
+
+namespace {
+
 int sandboxRequire(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);

@@ -74,6 +74,9 @@ void installSandbox(lua_State* L, const SandboxOptions& options);
 void installTrusted(lua_State* L, const SandboxOptions& options);
 /// The `print` global: tab-separated values and a newline to StateContext::print, else stderr.
 int hostPrint(lua_State* L);
+/// The file `require(name)` loads from `dirs` (the first folder holding it, symbolic links not
+/// leaving the folder), or "" when none does: the one resolution rule of the sandbox's require.
+std::string moduleFile(const std::string& name, const std::vector<std::string>& dirs);
 /// True when `path` resolves (symlinks followed) to a file below one of `dirs`.
 bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcept;
 

@@ -8,6 +8,12 @@
 
 namespace iglu::catalog {
 
+std::string EpisodeKeys::add(const std::string& experiment, const std::string& taskId, std::int64_t seed, int repetition,
+                             const std::string& where) {
+    const auto [it, fresh] = seen_.emplace(std::tuple{experiment, taskId, seed, repetition}, where);
+    return fresh ? std::string() : it->second;
+}
+
 AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout, std::int64_t seed, int repetition) {
     AgentEpisode e;
     e.taskId = env.task().id;
@@ -43,8 +49,14 @@ std::int64_t storeAgentEpisodes(Catalog& catalog, const std::string& name, const
     catalog.transaction([&] {
         std::set<std::string> unknown;
         std::string firstUnknown;
+        EpisodeKeys keys;
         for (std::size_t i = 0; i < episodes.size(); ++i) {
             const AgentEpisode& e = episodes[i];
+            if (const std::string earlier = keys.add(name, e.taskId, e.seed, e.repetition, "episode " + std::to_string(i + 1));
+                !earlier.empty())
+                throw CatalogError(catalog.path() + ": experiment " + name + ": " + describe(i, e) + " has the key of " + earlier +
+                                   " (task, seed and repetition): one of them would replace the other; give each episode "
+                                   "its own seed or repetition");
             if (e.taskId.empty()) throw CatalogError(catalog.path() + ": experiment " + name + ": " + describe(i, e) + " has no task id");
             if (!e.rollout.taskId.empty() && e.rollout.taskId != e.taskId)
                 throw CatalogError(catalog.path() + ": experiment " + name + ": " + describe(i, e) + ": its rollout is of task " +

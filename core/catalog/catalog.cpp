@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog_file.hpp"
+#include "catalog_impl.hpp"
 #include "frame_codec.hpp"
 #include "schema.hpp"
 #include "statement.hpp"
@@ -25,9 +26,7 @@
 
 namespace iglu::catalog {
 
-namespace {
-
-using Bytes = std::vector<std::uint8_t>;
+namespace detail {
 
 Bytes encodeGrid(const core::Grid& g) {
     Bytes out;
@@ -63,9 +62,6 @@ std::string lowerAscii(std::string s) {
 
 std::string searchText(const core::Task& t) { return lowerAscii(t.id + "\n" + t.instruction + "\n" + t.dialog); }
 
-struct Counts {
-    int add = 0, remove = 0;
-};
 Counts diffCounts(const core::Grid& start, const core::Grid& target) {
     Counts c;
     for (int i = 0; i < core::kCells; ++i) {
@@ -91,6 +87,12 @@ std::map<std::string, std::string> parseMetadata(const std::string& text) {
         m[it.key()] = it->is_string() ? it->get<std::string>() : it->dump();
     return m;
 }
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;
 
 LabelSource parseLabelSource(const std::string& s) { return s == "auto" ? LabelSource::Auto : LabelSource::Human; }
 
@@ -123,18 +125,6 @@ std::string utcNow() {
     return buf;
 }
 
-struct Catalog::Impl {
-    Impl(const std::string& path, sql::Access access) : db(path, access) {}
-    sql::Connection db;
-    OpenMode mode = OpenMode::Create;
-    bool created = false;
-    std::int64_t dataVersion = 0;
-    std::unique_ptr<WriterPresence> writers;
-    int depth = 0;
-
-    void refreshSkillMasks(const std::string& taskId);
-    TaskRecord readTask(sql::Statement& s) const;
-};
 
 namespace {
 
@@ -182,6 +172,9 @@ bool createCatalogFile(const std::string& path) {
 }
 
 // Page-level damage shows only when a damaged page is read; check them all before trusting the file.
+// The first read also makes SQLite check, under its own lock (and against the write-ahead log's view
+// of the file), that the file holds every page its header counts: a truncated file is "malformed"
+// there, and only then are the raw header and size read again to say how.
 void checkPages(sql::Connection& db) {
     std::string result;
     try {
@@ -191,7 +184,15 @@ void checkPages(sql::Connection& db) {
         const auto colon = what.rfind(": ");
         const std::string why = colon == std::string::npos ? what : what.substr(colon + 2);
         const bool damaged = why.find("malformed") != std::string::npos || why.find("not a database") != std::string::npos;
-        throw CatalogError(db.path() + (damaged ? ": damaged catalog: " : ": cannot read the catalog: ") + why);
+        std::string how;
+        if (damaged) {
+            std::array<std::uint8_t, file::kHeaderSize> header{};
+            std::int64_t size = 0;
+            const auto got = db.readFileStart(header.data(), header.size(), &size);
+            how = file::truncationOf(header.data(), got, size);
+        }
+        throw CatalogError(db.path() + (damaged ? ": damaged catalog: " : ": cannot read the catalog: ") +
+                           (how.empty() ? why : how + " (SQLite: " + why + ")"));
     }
     if (result == "ok") return;
     static const std::string kPrefix = "*** in database main ***\n";
@@ -245,6 +246,7 @@ Catalog::Catalog(const std::string& path, OpenMode mode) {
     checkPages(db);
     const auto version = schema::migrate(db, mode != OpenMode::ReadOnly);
     schema::verify(db, version);
+    impl_->version = version;
     if (mode != OpenMode::ReadOnly) {
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("PRAGMA synchronous = NORMAL");
@@ -303,83 +305,6 @@ void Catalog::transaction(const std::function<void()>& work) {
 }
 
 // --- tasks ---------------------------------------------------------------------------------------
-
-void Catalog::putTasks(std::span<const TaskRecord> tasks) {
-    transaction([&] {
-        auto& s = impl_->db.prepare(R"SQL(
-INSERT INTO tasks(id, source, structure_id, session_id, turn, dialog, instruction, clear, clarifying_question,
-  qbank, partition, starting_path, target_path, starting, target, starting_count, target_count, n_add, n_remove,
-  metadata, search)
-VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
-ON CONFLICT(id) DO UPDATE SET source = excluded.source, structure_id = excluded.structure_id,
-  session_id = excluded.session_id, turn = excluded.turn, dialog = excluded.dialog,
-  instruction = excluded.instruction, clear = excluded.clear, clarifying_question = excluded.clarifying_question,
-  qbank = excluded.qbank, partition = excluded.partition, starting_path = excluded.starting_path,
-  target_path = excluded.target_path, starting = excluded.starting, target = excluded.target,
-  starting_count = excluded.starting_count, target_count = excluded.target_count, n_add = excluded.n_add,
-  n_remove = excluded.n_remove, metadata = excluded.metadata, search = excluded.search
-)SQL");
-        for (const auto& r : tasks) {
-            if (r.task.id.empty()) throw CatalogError(path() + ": a task without an id cannot be stored");
-            const auto& t = r.task;
-            auto counts = diffCounts(t.starting, t.target);
-            s.reset();
-            s.bind(1, t.id).bind(2, static_cast<int>(r.source)).bind(3, r.structureId).bind(4, r.sessionId);
-            s.bind(5, r.turn).bind(6, t.dialog).bind(7, t.instruction);
-            if (r.clear) s.bind(8, *r.clear ? 1 : 0); else s.bindNull(8);
-            s.bind(9, r.clarifyingQuestion).bind(10, r.questionBankIds).bind(11, r.partition);
-            s.bind(12, r.startingPath).bind(13, r.targetPath);
-            s.bindBlob(14, encodeGrid(t.starting)).bindBlob(15, encodeGrid(t.target));
-            s.bind(16, t.starting.count()).bind(17, t.target.count()).bind(18, counts.add).bind(19, counts.remove);
-            s.bind(20, metadataJson(t.metadata)).bind(21, searchText(t));
-            s.run();
-        }
-    });
-}
-
-namespace {
-constexpr const char* kTaskColumns =
-    "id, source, structure_id, session_id, turn, dialog, instruction, clear, clarifying_question, qbank, "
-    "partition, starting_path, target_path, starting, target, metadata";
-}
-
-TaskRecord Catalog::Impl::readTask(sql::Statement& s) const {
-    TaskRecord r;
-    r.task.id = s.text(0);
-    r.source = static_cast<TaskSource>(std::clamp(s.int32(1), 0, 3));
-    r.structureId = s.text(2);
-    r.sessionId = s.text(3);
-    r.turn = s.int32(4);
-    r.task.dialog = s.text(5);
-    r.task.instruction = s.text(6);
-    if (!s.isNull(7)) r.clear = s.int64(7) != 0;
-    r.clarifyingQuestion = s.text(8);
-    r.questionBankIds = s.text(9);
-    r.partition = s.text(10);
-    r.startingPath = s.text(11);
-    r.targetPath = s.text(12);
-    r.task.starting = decodeGrid(s.blob(13), db.path(), "the starting grid of task " + r.task.id);
-    r.task.target = decodeGrid(s.blob(14), db.path(), "the target grid of task " + r.task.id);
-    r.task.metadata = parseMetadata(s.text(15));
-    return r;
-}
-
-std::optional<TaskRecord> Catalog::task(const std::string& id) const {
-    auto& s = impl_->db.prepare(std::string("SELECT ") + kTaskColumns + " FROM tasks WHERE id = ?1");
-    s.bind(1, id);
-    if (!s.step()) return std::nullopt;
-    auto r = impl_->readTask(s);
-    s.reset();
-    return r;
-}
-
-bool Catalog::hasTask(const std::string& id) const {
-    auto& s = impl_->db.prepare("SELECT 1 FROM tasks WHERE id = ?1");
-    s.bind(1, id);
-    bool found = s.step();
-    s.reset();
-    return found;
-}
 
 int Catalog::taskCount() const { return static_cast<int>(impl_->db.scalar("SELECT count(*) FROM tasks")); }
 
@@ -718,7 +643,12 @@ std::string Catalog::note(const std::string& taskId) const {
 
 namespace {
 ExperimentRecord readExperiment(sql::Statement& s) {
-    return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4)};
+    return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)};
+}
+// A catalog older than version 3 (read as it is) has no agent columns.
+std::string experimentColumns(std::int64_t version) {
+    return std::string("SELECT id, name, script, config, created, ") +
+           (version >= 3 ? "agent_sha256, agent_files" : "'', ''") + " FROM experiments";
 }
 }  // namespace
 
@@ -732,8 +662,13 @@ ExperimentRecord Catalog::ensureExperiment(const std::string& name, const std::s
     return *experiment(name);
 }
 
+void Catalog::setExperimentAgent(std::int64_t experimentId, const std::string& sha256, const std::string& filesJson) {
+    auto& s = impl_->db.prepare("UPDATE experiments SET agent_sha256 = ?1, agent_files = ?2 WHERE id = ?3");
+    s.bind(1, sha256).bind(2, filesJson).bind(3, experimentId).run();
+}
+
 std::optional<ExperimentRecord> Catalog::experiment(const std::string& name) const {
-    auto& s = impl_->db.prepare("SELECT id, name, script, config, created FROM experiments WHERE name = ?1");
+    auto& s = impl_->db.prepare(experimentColumns(impl_->version) + " WHERE name = ?1");
     s.bind(1, name);
     if (!s.step()) return std::nullopt;
     auto e = readExperiment(s);
@@ -742,7 +677,7 @@ std::optional<ExperimentRecord> Catalog::experiment(const std::string& name) con
 }
 
 std::vector<ExperimentRecord> Catalog::experiments() const {
-    auto& s = impl_->db.prepare("SELECT id, name, script, config, created FROM experiments ORDER BY id");
+    auto& s = impl_->db.prepare(experimentColumns(impl_->version) + " ORDER BY id");
     std::vector<ExperimentRecord> out;
     while (s.step()) out.push_back(readExperiment(s));
     return out;

@@ -41,11 +41,9 @@ void checkHeader(const std::string& path, const std::uint8_t* h, std::size_t got
     if (fileSize % pageSize != 0)
         throw CatalogError(path + ": damaged catalog: " + std::to_string(fileSize) + " bytes is not a whole number of " +
                            std::to_string(pageSize) + "-byte pages (truncated?)");
-    // The page count in the header is valid when its "version valid for" matches the change counter.
-    const std::uint32_t pages = be32(h + 28);
-    if (pages != 0 && be32(h + 24) == be32(h + 92) && fileSize / pageSize < pages)
-        throw CatalogError(path + ": damaged catalog: truncated: the header counts " + std::to_string(pages) +
-                           " pages, the file holds " + std::to_string(fileSize / pageSize));
+    // The header's page count is not compared with the file's size here: read without SQLite's
+    // lock, both change under another process's checkpoint (page 1 is written before the file
+    // grows). SQLite makes that comparison itself under its lock (truncationOf words its verdict).
     const std::uint32_t appId = be32(h + 68);
     if (appId == 0)
         throw CatalogError(path + ": not an IGLU catalog (a SQLite database of another application, or an empty "
@@ -53,6 +51,18 @@ void checkHeader(const std::string& path, const std::uint8_t* h, std::size_t got
     if (appId != static_cast<std::uint32_t>(applicationId))
         throw CatalogError(path + ": not an IGLU catalog (a SQLite database of another application: application_id " +
                            hex(appId) + ", an IGLU catalog has " + hex(static_cast<std::uint32_t>(applicationId)) + ")");
+}
+
+std::string truncationOf(const std::uint8_t* h, std::size_t got, std::int64_t fileSize) {
+    if (got < kHeaderSize) return {};
+    std::uint32_t pageSize = (std::uint32_t{h[16]} << 8) | h[17];
+    if (pageSize == 1) pageSize = 65536;
+    if (!validPageSize(pageSize)) return {};
+    // The page count in the header is valid when its "version valid for" matches the change counter.
+    const std::uint32_t pages = be32(h + 28);
+    if (pages == 0 || be32(h + 24) != be32(h + 92) || fileSize / pageSize >= pages) return {};
+    return "truncated: the header counts " + std::to_string(pages) + " pages, the file holds " +
+           std::to_string(fileSize / pageSize);
 }
 
 void checkWal(const std::string& path) {

@@ -15,7 +15,7 @@ void addCustomTask(Catalog& catalog, TaskRecord record, core::SkillSet skills, c
         // Checked inside the transaction: another writer cannot slip the same id in between.
         if (catalog.hasTask(id))
             throw CatalogError(catalog.path() + ": id: a task \"" + id + "\" already exists (a custom task is always new)");
-        catalog.putTask(record);
+        catalog.putTask(record, TaskWrite::New);
         catalog.putLabels(labels);
     });
 }

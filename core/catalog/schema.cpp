@@ -125,9 +125,17 @@ CREATE TABLE IF NOT EXISTS experiment_writers(
 );
 )SQL";
 
+// Version 3: what agent an experiment ran (scripting/agent_fingerprint.hpp): the SHA-256 of the
+// agent and its modules, and each file's digest by name (JSON), so a resume with a changed agent
+// is refused naming the file. Empty for experiments stored before (and for external agents).
+constexpr const char* kVersion3 = R"SQL(
+ALTER TABLE experiments ADD COLUMN agent_sha256 TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiments ADD COLUMN agent_files TEXT NOT NULL DEFAULT '';
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3};
     return steps;
 }
 

@@ -93,9 +93,14 @@ class Catalog:
     def task_count(self) -> int:
         return self._core.task_count()
 
-    def add_task(self, task: Task, source: str = "custom") -> None:
-        """Stores (or replaces) a task; it needs a ``task_id``."""
-        self._core._put_task(task, source)
+    def add_task(self, task: Task, source: str = "custom", *, replace: bool = False) -> None:
+        """Stores a new task; it needs a ``task_id``. A task of that id already in the catalog is
+        left as it is when it is the same (same blocks, instruction, ...: adding it again changes
+        nothing) and refused, naming the id and what differs, when it is not: its human tape,
+        labels and episodes belong to the stored content. ``replace=True`` replaces it and, in the
+        same transaction, deletes what belonged to the old content (its rollouts, labels, note and
+        every experiment's episodes of it)."""
+        self._core._put_task(task, source, replace)
 
     def labels(self, task_id: str) -> List[dict]:
         """Every skill label of a task."""
@@ -155,12 +160,18 @@ class ExperimentRecording:
         return episode
 
     def commit(self) -> int:
-        """Stores the collected episodes (one transaction); returns the experiment id."""
+        """Stores the collected episodes (one transaction); returns the experiment id. The
+        recording is emptied only once the transaction has committed: when storing fails (e.g.
+        "database is locked" while another program writes), nothing is stored, the episodes stay
+        in :attr:`episodes` and ``commit()`` may be called again. Threads that add episodes wait
+        while a commit runs."""
         with self._lock:
-            episodes, self.episodes = self.episodes, []
-        if not episodes:
-            return -1
-        return self.catalog.record(self.name, episodes, agent=self.agent, options=self.options)
+            if not self.episodes:
+                return -1
+            experiment_id = self.catalog.record(self.name, list(self.episodes), agent=self.agent,
+                                                options=self.options)
+            self.episodes = []
+            return experiment_id
 
     def __enter__(self) -> "ExperimentRecording":
         return self

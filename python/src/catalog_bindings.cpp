@@ -233,7 +233,7 @@ void bindCatalog(py::module_& m) {
             return r ? py::object(taskRecordDict(*r)) : py::object(py::none());
         }, py::arg("id"))
         .def("task_count", [](PyCatalog& p) { return Use(p)->taskCount(); })
-        .def("_put_task", [](PyCatalog& p, const py::handle& task, const std::string& source) {
+        .def("_put_task", [](PyCatalog& p, const py::handle& task, const std::string& source, bool replace) {
             catalog::TaskRecord r;
             r.task = taskFromPython(task);
             if (r.task.id.empty()) throw std::invalid_argument("task: needs an id (task_id) to be stored");
@@ -241,8 +241,8 @@ void bindCatalog(py::module_& m) {
             if (!s) throw std::invalid_argument("source: must be singleturn, session, structure or custom, got '" + source + "'");
             r.source = *s;
             const Use c(p);
-            c->putTask(r);
-        }, py::arg("task"), py::arg("source") = "custom")
+            c->putTask(r, replace ? catalog::TaskWrite::Replace : catalog::TaskWrite::NewOrSame);
+        }, py::arg("task"), py::arg("source") = "custom", py::arg("replace") = false)
         .def("labels", [](PyCatalog& p, const std::string& taskId) {
             py::list out;
             const Use c(p);

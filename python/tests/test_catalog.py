@@ -178,3 +178,72 @@ def test_a_closed_catalog_says_so_and_its_tasks_stay_usable(catalog_path):
     env = iglu.Env(tasks, discretize=True)
     env.reset()
     assert env.step(1)[4]["target_size"] == tasks[env.task_index].target_size
+
+
+def play(env, seed, steps=(1, 12, 14, 16)):
+    env.reset(seed=seed)
+    for a in steps:
+        env.step(a)
+
+
+def test_a_failed_commit_keeps_the_recording_for_a_retry(catalog_path):
+    # A sequence: record 3 episodes; another connection holds the write lock, so the commit fails
+    # ("database is locked") and stores nothing; the lock is released; the retry stores 3 of 3.
+    import sqlite3
+    cat = iglu.Catalog(catalog_path)
+    task = cat.tasks("limit:1")[0]
+    env = iglu.Env(task, discretize=True, max_steps=20, record=True)
+    run = cat.experiment("locked", agent="a", env=env)
+    for seed in range(3):
+        play(env, seed)
+        run.add(env, seed=seed)
+    holder = sqlite3.connect(catalog_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    with pytest.raises(Exception) as err:
+        run.commit()
+    assert "locked" in str(err.value)
+    assert len(run.episodes) == 3
+    assert all(e["name"] != "locked" for e in cat.experiments())
+    holder.execute("ROLLBACK")
+    holder.close()
+    run.commit()
+    assert len(cat.episodes("locked")) == 3 and run.episodes == []
+
+
+def test_episodes_with_the_same_key_in_one_commit_are_refused(catalog_path):
+    cat = iglu.Catalog(catalog_path)
+    task = cat.tasks("limit:1")[0]
+    env = iglu.Env(task, discretize=True, max_steps=20, record=True)
+    run = cat.experiment("twice", agent="a", env=env)
+    for _ in range(2):
+        play(env, 7)
+        run.add(env, seed=7)
+    with pytest.raises(Exception) as err:
+        run.commit()
+    message = str(err.value)
+    assert "episode 1" in message and "episode 2" in message and task.task_id in message
+    assert all(e["name"] != "twice" for e in cat.experiments())
+    run.episodes.pop()
+    run.commit()
+    assert len(cat.episodes("twice")) == 1
+
+
+def test_adding_a_task_with_an_existing_id_is_refused_unless_replaced(catalog_path):
+    # A sequence: add, re-add the same (no change), add other blocks under the id (refused,
+    # nothing changed), replace (the old task's episodes and rollouts go with it).
+    cat = iglu.Catalog(catalog_path)
+    task = cat.tasks("limit:1")[0]
+    cat.add_task(task)  # the same content again: nothing to change
+    env = iglu.Env(task, discretize=True, max_steps=20, record=True)
+    with cat.experiment("on-old", agent="a", env=env) as run:
+        play(env, 0)
+        run.add(env, seed=0)
+    other = iglu.Task("changed", iglu.to_dense([(0, -1, 0, 3)]), starting_grid=[], task_id=task.task_id)
+    with pytest.raises(Exception) as err:
+        cat.add_task(other)
+    assert task.task_id in str(err.value) and "replace=True" in str(err.value)
+    assert np.array_equal(cat.task(task.task_id).target_grid, task.target_grid)
+    assert len(cat.episodes("on-old")) == 1
+    cat.add_task(other, replace=True)
+    assert np.array_equal(cat.task(task.task_id).target_grid, other.target_grid)
+    assert cat.episodes("on-old") == []

@@ -123,7 +123,7 @@ private slots:
         QVERIFY(cat.rollouts(tasks[0].id).empty());
     }
 
-    void anotherConfigurationIsRefusedAndTheSameKeyReplaced() {
+    void anotherConfigurationIsRefusedAndTheSameKeyReplacedButNeverTwiceInOneStore() {
         QTemporaryDir dir;
         catalog::Catalog cat(dir.filePath("c.db").toStdString());
         const auto tasks = conformanceTasks(1);
@@ -146,6 +146,24 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(catalog::CatalogError, catalog::storeAgentEpisodes(cat, "e", "a", other, one));
         QCOMPARE(cat.episodes(id)[0].steps, 45);
         QCOMPARE(cat.experiment("e")->config, config);
+        // Two episodes of one key in one store: refused naming both, nothing stored; each key once: stored.
+        for (const auto& [a, b] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}}) {
+            std::vector<catalog::AgentEpisode> batch{play(tasks[0], 20, 0, 5), play(tasks[0], 21, 0, 5), play(tasks[0], 22, 0, 5)};
+            batch[static_cast<std::size_t>(b)].seed = batch[static_cast<std::size_t>(a)].seed;
+            try {
+                catalog::storeAgentEpisodes(cat, "e", "a", config, batch);
+                QFAIL("a repeated key was stored");
+            } catch (const catalog::CatalogError& e) {
+                const QString why = e.what();
+                QVERIFY2(why.contains(QStringLiteral("episode %1 ").arg(b + 1)) && why.contains(QStringLiteral("episode %1").arg(a + 1)),
+                         e.what());
+            }
+            QCOMPARE(cat.episodes(id).size(), std::size_t(1));
+            QCOMPARE(cat.rollouts(tasks[0].id).size(), std::size_t(1));
+        }
+        const std::vector<catalog::AgentEpisode> distinct{play(tasks[0], 20, 0, 5), play(tasks[0], 20, 1, 5)};
+        catalog::storeAgentEpisodes(cat, "e", "a", config, distinct);
+        QCOMPARE(cat.episodes(id).size(), std::size_t(3));
         // Bad env options never become a configuration.
         const auto badConfig = [] { return catalog::externalExperimentConfig("a", "python", "{\"max_steps\": 0}"); };
         QVERIFY_THROWS_EXCEPTION(iglu::core::EnvOptionError, badConfig());

@@ -5,7 +5,7 @@
 //  - a tampered reward / final grid is reported by file:line and step, and not stored (unless
 //    --keep-divergent), exit 1;
 //  - a malformed line names file:line: field and stores nothing of the file (a catalog the
-//    command would have created is not left behind);
+//    command would have created is not left behind); so does a second line of one episode key;
 //  - `iglu experiments list / show / compare` (text and --json) agree with `iglu run`'s own output.
 #include <QDir>
 #include <QFile>
@@ -235,6 +235,35 @@ private slots:
         r = runIglu({"import", "rollouts", file, "--db", fresh});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(!QFile::exists(fresh));
+    }
+
+    // Two lines of one (experiment, task, seed, repetition): the file is refused, naming both lines,
+    // and nothing of it is stored; the count printed is always the episodes stored, and importing
+    // the same file again stores the same episodes (replacing them), not more.
+    void aRepeatedEpisodeKeyStoresNothingOfTheFile() {
+        const QStringList lines = linesOf(exported_);
+        QJsonObject reseeded = QJsonDocument::fromJson(lines[1].toUtf8()).object();
+        reseeded["seed"] = QJsonDocument::fromJson(lines[0].toUtf8()).object()["seed"];
+        QTemporaryDir dir;
+        const QString db = dir.filePath("d.db");
+        QVERIFY(runIglu({"import", "rollouts", exported_, "--db", db, "--experiment", "kept"}).exitCode == 0);
+        const std::vector<std::pair<QStringList, QString>> bad{
+            {lines + QStringList{lines[1]}, ":13: episode"},                                        // a line twice
+            {QStringList{lines[0], compact(reseeded)} + lines.mid(2), ":2: episode"}};             // another episode, same key
+        for (const auto& [content, where] : bad) {
+            const QString file = writeLines(dir.filePath("twice.jsonl"), content);
+            for (const QString& name : {QStringLiteral("kept"), QStringLiteral("other")}) {
+                ProcessResult r = runIglu({"import", "rollouts", file, "--db", db, "--experiment", name});
+                QCOMPARE(r.exitCode, 2);
+                QVERIFY2(r.err.contains(file + where) && r.err.contains("has the key of line"), qPrintable(r.err));
+                QCOMPARE(test::storedEpisodes(db, "kept"), 12);
+                QCOMPARE(test::storedEpisodes(db, "other"), 0);
+            }
+        }
+        ProcessResult r = runIglu({"import", "rollouts", exported_, "--db", db, "--experiment", "kept"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("12 episodes replayed, 0 diverged, 12 stored"), qPrintable(r.out));
+        QCOMPARE(test::storedEpisodes(db, "kept"), 12);
     }
 
     void experimentsListShowCompareAgreeWithTheRuns() {

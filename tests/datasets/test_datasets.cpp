@@ -219,6 +219,29 @@ private slots:
         QCOMPARE(int(c.findTasks(flat).size()), expected);
         importStructures(file.string(), c);
         QCOMPARE(int(c.allLabels().size()), 520);
+        // A changed dataset re-imported into the catalog: the changed structures (a block less, another
+        // name) are skipped as "changed task" with their labels, never overwritten; the rest re-imports.
+        auto changed = nlohmann::json::parse(slurp(file.string()));
+        auto& list = changed["structures"];
+        const std::string lessId = list[0]["id"], renamedId = list[1]["id"];
+        const int lessBlocks = c.task(lessId)->task.target.count();
+        const std::string renamedInstruction = c.task(renamedId)->task.instruction;
+        list[0]["blocks"].erase(list[0]["blocks"].size() - 1);
+        list[1]["name"] = "renamed";
+        const fs::path changedFile = fs::path(freshDb()).replace_extension(".json");
+        spit(changedFile, changed.dump());
+        const auto again = importStructures(changedFile.string(), c);
+        QCOMPARE(again.skippedBy.at(Reason::ChangedTask), 2);
+        QCOMPARE(again.imported, 154);
+        const QString issues = issuesText(again);
+        QVERIFY2(issues.contains(QString::fromStdString("task " + lessId + " is already in the catalog")) &&
+                     issues.contains("target blocks") && issues.contains(QString::fromStdString(renamedId)) &&
+                     issues.contains("instruction"),
+                 qPrintable(issues));
+        QCOMPARE(c.task(lessId)->task.target.count(), lessBlocks);
+        QCOMPARE(c.task(renamedId)->task.instruction, renamedInstruction);
+        QCOMPARE(int(c.allLabels().size()), 520);
+        QCOMPARE(c.taskCount(), 156);
     }
 
     void badWorldStatesAreReportedNotImported() {

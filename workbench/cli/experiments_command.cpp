@@ -87,6 +87,10 @@ void show(const catalog::Catalog& cat, const std::string& name, bool json) {
         j["agent"] = agentOf(cfg);
         j["created"] = e.created;
         j["config"] = cfg;
+        // What agent ran (Lua runs since catalog schema 3): its SHA-256 and each file's.
+        j["agent_sha256"] = e.agentSha256;
+        const auto files = nlohmann::json::parse(e.agentFiles, nullptr, false);
+        j["agent_files"] = files.is_object() ? files : nlohmann::json::object();
         std::cout << jsonText(j, 2) << "\n";
         return;
     }
@@ -95,7 +99,9 @@ void show(const catalog::Catalog& cat, const std::string& name, bool json) {
     if (env.is_object() && env.contains("action_space") && env["action_space"].is_string())
         std::cout << ", " << env["action_space"].get<std::string>();
     if (env.is_object() && env.contains("max_steps")) std::cout << ", " << jsonText(env["max_steps"]) << " steps";
-    std::cout << "): " << summary.overall().episodes << " episodes, created " << e.created << "\n" << summary.table();
+    std::cout << "): " << summary.overall().episodes << " episodes, created " << e.created;
+    if (!e.agentSha256.empty()) std::cout << ", agent sha256 " << e.agentSha256;
+    std::cout << "\n" << summary.table();
 }
 
 std::set<std::tuple<std::string, std::int64_t, int>> keysOf(const catalog::Catalog& cat, std::int64_t id) {

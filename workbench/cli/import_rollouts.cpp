@@ -7,8 +7,8 @@
 // agent. A task given inline and unknown to the catalog is stored as a custom task; one the
 // catalog knows must have the same blocks.
 //
-// The whole file is one transaction: a malformed line (named file:line: field) stores nothing of
-// the file. Ctrl-C stops after the episode in flight and stores the episodes replayed so far.
+// The whole file is one transaction: a malformed line (named file:line: field), or a second line of
+// one (experiment, task, seed, repetition), stores nothing of the file. Ctrl-C stops after the episode in flight and stores the episodes replayed so far.
 // Divergent episodes are reported by line and step and not stored unless --keep-divergent; the
 // exit code is then 1.
 #include "import_rollouts.hpp"
@@ -54,7 +54,7 @@ const core::Task& taskFor(catalog::Catalog& cat, std::map<std::string, core::Tas
             catalog::TaskRecord rec;
             rec.task = *r.task;
             rec.source = catalog::TaskSource::Custom;
-            cat.putTask(rec);
+            cat.putTask(rec, catalog::TaskWrite::New);
             ++counts.newTasks;
             it = known.emplace(r.taskId, *r.task).first;
         } else if (it->second.starting != r.task->starting || it->second.target != r.task->target) {
@@ -73,6 +73,7 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
     const std::string label = std::filesystem::path(o.file).filename().string();
     ProgressLine progress("importing " + label + " (bytes)");
     std::map<std::string, core::Task> known;
+    catalog::EpisodeKeys keys;  // one key per episode in the whole file
     const auto& interrupt = interruptFlag();
     cat.transaction([&] {
         try {
@@ -84,6 +85,15 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
                     const core::Task& task = taskFor(cat, known, r, o.file + ":" + std::to_string(r.line), counts);
                     ++counts.episodes;
                     const std::string name = o.experiment.empty() ? r.agent : o.experiment;
+                    // Two lines of one key: storing both would keep one while counting two.
+                    if (const std::string earlier =
+                            keys.add(name, r.taskId, r.seed, r.repetition, "line " + std::to_string(r.line));
+                        !earlier.empty())
+                        throw core::RolloutFileError(o.file + ":" + std::to_string(r.line) + ": episode (task " + r.taskId +
+                                                     ", seed " + std::to_string(r.seed) + ", repetition " +
+                                                     std::to_string(r.repetition) + ") of experiment " + name +
+                                                     " has the key of " + earlier +
+                                                     ": one would replace the other; give each its own seed or repetition");
 
                     // Replayed without the first-person view: it never changes an episode.
                     core::EnvConfig config = r.env.config;

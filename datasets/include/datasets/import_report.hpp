@@ -29,6 +29,7 @@ enum class Reason {
     UnreadableFile,   ///< a folder, FIFO, socket, device, dangling link or unreadable file where a file should be
     InvalidUtf8,      ///< a text field that is not UTF-8
     DuplicateKey,     ///< a JSON object with the same key twice
+    ChangedTask,      ///< a task id already in the catalog with other content (never overwritten)
 };
 const char* reasonName(Reason r) noexcept;  ///< "missing file", "malformed JSON", ...
 

@@ -26,6 +26,7 @@
 #include "core/skills/skill.hpp"
 #include "core/task/task.hpp"
 #include "scripting/agent.hpp"
+#include "scripting/agent_fingerprint.hpp"
 #include "scripting/experiment.hpp"
 #include "scripting/runner.hpp"
 #include "scripting/summary.hpp"
@@ -42,6 +43,12 @@ namespace iglu::scripting {
 /// task list, not a catalog filter (an empty filter is returned). Throws std::runtime_error for
 /// bad filter words (core/catalog/task_filter.hpp).
 catalog::TaskFilter taskFilterOf(const TaskSetSpec& set);
+
+/// Whether `spec` may add episodes to an experiment of its name stored in `cat` (none stored:
+/// yes). Throws std::runtime_error for another configuration, AgentChangedError (naming the files
+/// and a free name for a new experiment) for another agent: an experiment recorded its agent's
+/// fingerprint when it first ran; one stored before that resumes and records it.
+void checkResumable(const catalog::Catalog& cat, const ExperimentSpec& spec, const AgentFingerprint& agent);
 
 struct SessionOptions {
     std::string db;     ///< catalog: task source, episode store, resume; empty = none (task-list files only)
@@ -61,7 +68,8 @@ struct SessionRun {
 
 class ExperimentSession {
 public:
-    /// Loads the experiment and its tasks, checks the stored configuration, takes the writer lock,
+    /// Loads the experiment and its tasks, checks the stored configuration and agent
+    /// (checkResumable: before anything is written), takes the writer lock,
     /// removes orphan rollouts of the experiment and finds the episodes left to run. Throws
     /// ScriptError (experiment script), CatalogError, or std::runtime_error naming the catalog /
     /// task set, or naming the experiment and the process (pid, host, start time) already running it.
@@ -75,6 +83,8 @@ public:
 
     const ExperimentSpec& spec() const noexcept { return spec_; }
     const std::vector<core::Task>& tasks() const noexcept { return tasks_; }
+    /// The agent this session runs and stores with the experiment (with a catalog; else empty).
+    const AgentFingerprint& agent() const noexcept { return agent_; }
     /// Every (task, seed, repetition) of the experiment.
     std::size_t episodeCount() const noexcept { return episodeCount_; }
     /// Episodes found stored when the session opened (not run again).
@@ -115,6 +125,7 @@ private:
     std::size_t resumed_ = 0;
     std::int64_t experimentId_ = 0;
     std::string tookOver_;
+    AgentFingerprint agent_;
     int orphansRemoved_ = 0;
     Summary summary_;
     std::unique_ptr<Store> store_;

@@ -5,8 +5,10 @@
 // and its rollout (kind agent, source "experiment:<name>"), so the Experiments dock, Playback and
 // `iglu experiments show` treat them the same way.
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
+#include <tuple>
 
 #include "core/catalog/catalog.hpp"
 #include "core/env/environment.hpp"
@@ -27,6 +29,20 @@ struct AgentEpisode {
     std::string error;
 };
 
+/// The episodes one store takes (a recording's commit, an imported file): each (experiment, task,
+/// seed, repetition) at most once, since a second would silently replace the first while both
+/// were counted. The one rule for that, used by storeAgentEpisodes and `iglu import rollouts`.
+class EpisodeKeys {
+public:
+    /// Notes the episode at `where` ("episode 3", "file.jsonl:12"); returns the `where` of an
+    /// earlier episode with the same key, or "" when the key is new.
+    std::string add(const std::string& experiment, const std::string& taskId, std::int64_t seed, int repetition,
+                    const std::string& where);
+
+private:
+    std::map<std::tuple<std::string, std::string, std::int64_t, int>, std::string> seen_;
+};
+
 /// The episode `env` has just played, from its recorded rollout: steps = frames, return = the
 /// frames' rewards, scores = env.grid() against the task's target (core::score).
 AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout, std::int64_t seed, int repetition);
@@ -40,7 +56,8 @@ std::string externalExperimentConfig(const std::string& agent, const std::string
 /// Stores `episodes` under experiment `name` (created if absent; `agent` becomes its script,
 /// `configJson` its configuration) in one transaction: each rollout (source "experiment:<name>",
 /// kind agent), then its EpisodeRecord (success = ok && core::exactCompletion). An existing episode
-/// with the same (task, seed, repetition) is replaced (and its rollout deleted). Every task must be
+/// stored before with the same (task, seed, repetition) is replaced (and its rollout deleted); two
+/// of `episodes` with the same key are refused (EpisodeKeys), naming both. Every task must be
 /// in the catalog. An experiment of that name stored with another `configJson` is refused (as `iglu
 /// run` refuses a changed configuration: results must not mix). Throws CatalogError (nothing
 /// stored) naming the unknown tasks / the episode at fault. Joins an enclosing

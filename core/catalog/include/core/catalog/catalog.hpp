@@ -35,7 +35,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -126,6 +126,8 @@ struct ExperimentRecord {
     std::string script;                  ///< path of the experiment script
     std::string config;                  ///< JSON: agent, env options, seeds, task set...
     std::string created;                 ///< ISO 8601 UTC
+    std::string agentSha256;             ///< the agent that ran (scripting/agent_fingerprint.hpp); "" when not recorded
+    std::string agentFiles;              ///< JSON {file name: SHA-256} of the agent and its modules; "" when not recorded
 };
 
 /// One episode of an experiment. (experiment, task, seed, repetition) is unique: re-running an
@@ -153,6 +155,24 @@ struct ExperimentWriter {
     std::string host;
     std::string started;                 ///< ISO 8601 UTC
 };
+
+/// What storing a task does when its id is already in the catalog. A task's rollouts (human
+/// tapes, agent episodes' rollouts), labels, note and experiment episodes belong to its content:
+/// it never changes under them silently.
+enum class TaskWrite : std::uint8_t {
+    /// The same task again (taskDifference is empty) changes nothing, so re-imports are idempotent;
+    /// other content under the id is refused: CatalogError naming the id and what differs.
+    NewOrSame,
+    /// Any existing id is refused (a task made by hand is always new).
+    New,
+    /// Other content under the id replaces the stored task and, in the same transaction, deletes
+    /// its rollouts, labels, note and every experiment's episodes of it; the same task changes nothing.
+    Replace,
+};
+
+/// The first field in which two records of a task differ ("target blocks", "instruction", ...), or
+/// "" when they are the same task.
+std::string taskDifference(const TaskRecord& a, const TaskRecord& b);
 
 /// How a catalog file is opened.
 enum class OpenMode : std::uint8_t {
@@ -202,10 +222,10 @@ public:
     void transaction(const std::function<void()>& work);
 
     // --- tasks ------------------------------------------------------------------------------
-    /// Inserts or replaces tasks by id (one transaction). Labels, notes and rollouts of a
-    /// replaced task are kept.
-    void putTasks(std::span<const TaskRecord> tasks);
-    void putTask(const TaskRecord& task) { putTasks({&task, 1}); }
+    /// Stores tasks (one transaction: a refused task stores none of them). What happens to an id
+    /// already in the catalog is `how` (TaskWrite); an unchanged task is never rewritten.
+    void putTasks(std::span<const TaskRecord> tasks, TaskWrite how = TaskWrite::NewOrSame);
+    void putTask(const TaskRecord& task, TaskWrite how = TaskWrite::NewOrSame) { putTasks({&task, 1}, how); }
     std::optional<TaskRecord> task(const std::string& id) const;
     bool hasTask(const std::string& id) const;
     int taskCount() const;
@@ -245,6 +265,8 @@ public:
     /// Returns the experiment with this name, creating it (script, config) if absent; an existing
     /// experiment's script/config are updated.
     ExperimentRecord ensureExperiment(const std::string& name, const std::string& script, const std::string& config);
+    /// Records what agent the experiment runs (ExperimentRecord::agentSha256 / agentFiles).
+    void setExperimentAgent(std::int64_t experimentId, const std::string& sha256, const std::string& filesJson);
     std::optional<ExperimentRecord> experiment(const std::string& name) const;
     std::vector<ExperimentRecord> experiments() const;
     /// Stores finished episodes (one transaction); an existing (experiment, task, seed, repetition)
