@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/agent_episodes.hpp"
+#include "core/catalog/experiment_name.hpp"
 #include "core/rollout/action_text.hpp"
 #include "core/rollout/rollout_file.hpp"
 #include "core/rollout/step_recorder.hpp"
@@ -84,6 +85,10 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
                     const core::Task& task = taskFor(cat, known, r, o.file + ":" + std::to_string(r.line), counts);
                     ++counts.episodes;
                     const std::string name = o.experiment.empty() ? r.agent : o.experiment;
+                    if (const auto problem = catalog::experimentNameProblem(name); !problem.empty())
+                        throw core::RolloutFileError(o.file + ":" + std::to_string(r.line) + ": " +
+                                                     (o.experiment.empty() ? "agent" : "--experiment") + ": \"" +
+                                                     catalog::printableName(name) + "\" " + problem + " (it names the experiment)");
 
                     // Replayed without the first-person view: it never changes an episode.
                     core::EnvConfig config = r.env.config;
@@ -134,6 +139,7 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
 }  // namespace
 
 void importRollouts(const RolloutImportOptions& o) {
+    if (!o.experiment.empty()) catalog::checkExperimentName(o.experiment, "--experiment");
     auto cat = catalog::Catalog(o.db, catalog::OpenMode::Create);
     const bool created = cat.createdFile();
     Counts counts;
