@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -177,7 +178,7 @@ RolloutRecord parse(std::string_view line) {
     try {
         j = parseJson(line, first);
     } catch (const JsonError& e) {
-        bad("column " + std::to_string(e.column()), e.reason());
+        bad("JSON", "column " + std::to_string(e.column()) + ": " + e.reason());
     }
     if (const auto dup = findDuplicateKey(line)) bad(dup->key, "column " + std::to_string(dup->column) + ": duplicate key");
     if (!j.is_object()) bad("line", "must be a JSON object (one episode per line)");
@@ -210,21 +211,30 @@ RolloutRecord parse(std::string_view line) {
     if (actions == j.end()) bad("actions", "missing");
     if (!actions->is_array()) bad("actions", "must be a list (one action per step)");
     const bool hasRewards = j.contains("rewards") && !j["rewards"].is_null();
-    if (hasRewards) {
-        if (!j["rewards"].is_array()) bad("rewards", "must be a list of numbers (one per action)");
-        if (nRewards != nActions) bad("rewards", std::to_string(nRewards) + " rewards for " + std::to_string(nActions) + " actions");
-    }
     r.actions.resize(nActions);
     r.actionTexts.resize(nActions);
     std::vector<double> rewards(hasRewards ? nRewards : 0);
+    std::optional<FieldError> badReward;  // reported after the actions and the rewards' count, as before streaming
     JsonLimits second;
     second.maxValues = kMaxRolloutHeldValues;
     second.streams = {{"actions", [&](json&& a, std::size_t i) {
                            readAction(a, "actions[" + std::to_string(i) + "]", r.env, r.actions[i], r.actionTexts[i]);
                        }},
-                      {"rewards", [&](json&& x, std::size_t i) { rewards[i] = finiteNumber(x, "rewards[" + std::to_string(i) + "]"); }}};
+                      {"rewards", [&](json&& x, std::size_t i) {
+                           if (badReward) return;
+                           try {
+                               rewards[i] = finiteNumber(x, "rewards[" + std::to_string(i) + "]");
+                           } catch (const FieldError& e) {
+                               badReward = e;
+                           }
+                       }}};
     (void)parseJson(line, second);  // pass 1 accepted the text: only the elements' own errors remain
-    if (hasRewards) r.rewards = std::move(rewards);
+    if (hasRewards) {
+        if (!j["rewards"].is_array()) bad("rewards", "must be a list of numbers (one per action)");
+        if (nRewards != nActions) bad("rewards", std::to_string(nRewards) + " rewards for " + std::to_string(nActions) + " actions");
+        if (badReward) throw *badReward;
+        r.rewards = std::move(rewards);
+    }
     if (j.contains("final_grid") && !j["final_grid"].is_null()) {
         try {
             r.finalGrid = detail::gridFromJson(j["final_grid"], "final_grid");

@@ -61,7 +61,7 @@ public:
         } else {
             // "[json.exception.parse_error.101] parse error at line 1, column 3: syntax error while parsing value - ..."
             const auto at = what.find("syntax error");
-            reason_ = at == std::string::npos ? what : what.substr(at);
+            reason_ = "malformed JSON: " + (at == std::string::npos ? what : what.substr(at));
         }
         return false;
     }

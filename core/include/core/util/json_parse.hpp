@@ -50,7 +50,7 @@ struct JsonLimits {
 };
 
 /// Parses one JSON document. Throws JsonError ("line L, column C: <reason>"), e.g. "nesting deeper
-/// than 128 levels", "number out of range: 1e400", "more than N values", "syntax error ...".
+/// than 128 levels", "number out of range: 1e400", "more than N values", "malformed JSON: syntax error ...".
 /// Exceptions thrown by a stream's onElement pass through unchanged.
 nlohmann::json parseJson(std::string_view text, const JsonLimits& limits);
 nlohmann::json parseJson(std::string_view text, std::size_t maxValues = kUnlimitedJsonValues, int maxDepth = kMaxJsonDepth);
