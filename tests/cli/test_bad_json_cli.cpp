@@ -5,7 +5,7 @@
 // eval --model), conformance cases and traces (conformance DIR). Every case ends with a clear
 // error (exit 1..125, no signal) naming the file and the line, and the limit when nesting is the
 // problem. Model files: values out of range name their field; a FIFO or a device is refused
-// without being read (no hang, no memory exhaustion).
+// without being read (no hang, no memory exhaustion); so is a FIFO given to `iglu lua`.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -163,6 +163,15 @@ private slots:
             QVERIFY2(r.exitCode >= 1 && r.exitCode <= 125, qPrintable(r.err));
             QVERIFY2(r.err.contains(QStringLiteral("not a regular file")), qPrintable(r.err));
         }
+    }
+
+    // Lua scripts given by path go through the same regular-file check: a FIFO is refused at once.
+    void scriptsMustBeRegularFiles() {
+        const QString fifo = tmp_.filePath("script.lua");
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        const ProcessResult r = runIglu({"lua", fifo}, {60000, {}});
+        QVERIFY2(!r.crashed, "hung or crashed on a FIFO script");
+        QVERIFY2(r.exitCode >= 1 && r.exitCode <= 125 && r.err.contains(QStringLiteral("FIFO")), qPrintable(r.err));
     }
 };
 
