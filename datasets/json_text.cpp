@@ -1,4 +1,5 @@
 #include "json_text.hpp"
+#include "core/util/json_parse.hpp"
 
 #include "core/util/json_keys.hpp"
 #include "core/util/utf8.hpp"
@@ -11,9 +12,9 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& path) {
         throw DatasetError(Reason::InvalidUtf8, path, lineColumn(text, *bad) + ": text is not UTF-8 (" + core::describeInvalidUtf8(text) + ")");
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw DatasetError(Reason::MalformedJson, path, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": malformed JSON");
+        doc = core::parseJson(text);
+    } catch (const core::JsonError& e) {
+        throw DatasetError(Reason::MalformedJson, path, e.what());
     }
     if (const auto dup = core::findDuplicateKey(text)) throw DatasetError(Reason::DuplicateKey, path, dup->describe());
     return doc;

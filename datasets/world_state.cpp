@@ -1,4 +1,5 @@
 #include "world_state.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -147,6 +148,10 @@ std::string lineColumn(std::string_view text, std::size_t offset) {
 }
 
 struct WorldStateReader::Impl {
+    // Nesting limited as every JSON input (core::kMaxJsonDepth); the buffers grow with the input.
+    Impl() {
+        if (parser.allocate(std::size_t(1) << 16, core::kMaxJsonDepth) != simdjson::SUCCESS) throw std::bad_alloc();
+    }
     simdjson::dom::parser parser;
     std::string buffer;  // the file's bytes plus simdjson's padding, reused across files
 };
@@ -173,15 +178,12 @@ WorldState WorldStateReader::parse(std::string_view json, const std::string& pat
     auto err = impl_->parser.parse(json.data(), json.size(), copyToPad).get(doc);
     if (err != simdjson::SUCCESS) {
         // simdjson says what, not where: ask a second parser for the position (error path only).
-        std::string where;
         try {
-            auto parsed = nlohmann::json::parse(json.begin(), json.end());
-            (void)parsed;
-        } catch (const nlohmann::json::parse_error& e) {
-            where = lineColumn(json, e.byte > 0 ? e.byte - 1 : 0) + ": ";
-        } catch (...) {
+            (void)core::parseJson(json);
+        } catch (const core::JsonError& e) {
+            throw DatasetError(Reason::MalformedJson, path, std::string(e.what()) + " (" + simdjson::error_message(err) + ")");
         }
-        throw DatasetError(Reason::MalformedJson, path, where + "malformed JSON (" + simdjson::error_message(err) + ")");
+        throw DatasetError(Reason::MalformedJson, path, std::string("malformed JSON (") + simdjson::error_message(err) + ")");
     }
     if (!doc.is_object()) wrongType(path, "top level", "an object", doc);
     if (hasDuplicateKey(doc)) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog/experiment_name.hpp"
 #include "binding.hpp"
 #include "scripting/lua_state.hpp"
 
@@ -79,7 +80,11 @@ struct Reader {
     std::string str(const char* key, const std::string& def) const {
         rawField(L, table, key);
         std::string v = def;
-        if (lua_type(L, -1) == LUA_TSTRING) v = lua_tostring(L, -1);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            std::size_t n = 0;
+            const char* s = lua_tolstring(L, -1, &n);
+            v.assign(s, n);  // NUL bytes kept, never cut
+        }
         else if (!lua_isnil(L, -1)) {
             lua_pop(L, 1);
             fail(key, "must be a string");
@@ -172,6 +177,8 @@ ExperimentSpec loadExperiment(const std::string& path) {
     ExperimentSpec e;
     e.scriptPath = script.string();
     e.name = r.str("name", script.stem().string());
+    if (const auto problem = catalog::experimentNameProblem(e.name); !problem.empty())
+        r.fail("name", "\"" + catalog::printableName(e.name) + "\" " + problem);
     const std::string agent = r.str("agent", "");
     if (agent.empty()) r.fail("agent", "required (path of the agent script, relative to the experiment)");
     e.agentPath = resolve(dir, agent);

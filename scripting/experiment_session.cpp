@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/catalog/experiment_name.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
@@ -105,7 +106,10 @@ struct ExperimentSession::Store {
 
 ExperimentSession::ExperimentSession(const std::string& experimentPath, const SessionOptions& options)
     : spec_(loadExperiment(experimentPath)) {
-    if (!options.name.empty()) spec_.name = options.name;
+    if (!options.name.empty()) {
+        catalog::checkExperimentName(options.name, "--name");
+        spec_.name = options.name;
+    }
     TaskSetSpec set = spec_.tasks;
     if (!options.tasks.empty()) set = parseTaskSet(options.tasks);
     if (!options.db.empty()) {

@@ -4,11 +4,17 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/util/file_read.hpp"
 #include "core/util/resource_dirs.hpp"
 #include "module.hpp"
 #include "state_context.hpp"
 
 namespace iglu::scripting {
+
+namespace {
+constexpr std::size_t kMaxScriptFileBytes = std::size_t(64) << 20;  // a Lua script given by path
+}  // namespace
+
 
 using detail::kClockEvery;
 using detail::kHookEvery;
@@ -232,7 +238,18 @@ std::string LuaState::popError() {
 }
 
 void LuaState::doFile(const std::string& path, int nresults) {
-    if (luaL_loadfilex(L_, path.c_str(), "t") != LUA_OK) throw ScriptError(path, popError());
+    // Read through the one regular-file check (a FIFO or a device is refused, never read), then
+    // loaded as luaL_loadfile would: a UTF-8 byte order mark and a '#' first line skipped (the line
+    // kept, so line numbers stay right), chunk name "@path".
+    std::string text;
+    try {
+        text = core::readRegularFile(path, kMaxScriptFileBytes);
+    } catch (const core::FileError& e) {
+        throw ScriptError(path, e.message());
+    }
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+    if (text.starts_with("#")) text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n'));
+    if (luaL_loadbufferx(L_, text.data(), text.size(), ("@" + path).c_str(), "t") != LUA_OK) throw ScriptError(path, popError());
     if (pcall(0, nresults) != LUA_OK) throw ScriptError(path, popError());
 }
 

@@ -1,4 +1,5 @@
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/experiment_name.hpp"
 
 #include <unistd.h>
 
@@ -653,6 +654,7 @@ std::string experimentColumns(std::int64_t version) {
 }  // namespace
 
 ExperimentRecord Catalog::ensureExperiment(const std::string& name, const std::string& script, const std::string& config) {
+    checkExperimentName(name);  // the one rule, for every source (experiment_name.hpp)
     transaction([&] {
         auto& s = impl_->db.prepare(
             "INSERT INTO experiments(name, script, config, created) VALUES(?1, ?2, ?3, ?4) "

@@ -1,4 +1,6 @@
 #include "core/conformance/intersection_cases.hpp"
+#include "core/util/file_read.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <array>
 #include <charconv>
@@ -15,6 +17,9 @@
 namespace iglu::core::conformance {
 
 namespace {
+
+constexpr std::size_t kMaxCaseLineBytes = std::size_t(1) << 20;  // one case per line; real ones are < 5 KB
+
 
 using nlohmann::json;
 
@@ -189,34 +194,33 @@ CheckResult checkCase(const json& c) {
 }  // namespace
 
 std::vector<CheckResult> checkIntersectionCases(const std::string& jsonlPath) {
-    std::ifstream in(jsonlPath, std::ios::binary);
-    if (!in) throw std::runtime_error(jsonlPath + ": cannot open the file");
     std::vector<CheckResult> results;
-    std::string line;
-    int lineNo = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank line
-        const std::string where = jsonlPath + ":" + std::to_string(lineNo) + ": ";
-        json c;
-        try {
-            c = json::parse(line);
-        } catch (const json::exception& e) {
-            throw std::runtime_error(where + "invalid JSON: " + e.what());
-        }
-        std::string id;
-        if (c.is_object())
-            if (const auto it = c.find("id"); it != c.end() && it->is_string()) id = "case " + it->get<std::string>() + ": ";
-        try {
-            results.push_back(checkCase(c));
-        } catch (const CaseError& e) {
-            throw std::runtime_error(where + id + e.what());
-        } catch (const json::exception& e) {
-            throw std::runtime_error(where + id + e.what());
-        }
+    try {
+        readLines(jsonlPath, kMaxCaseLineBytes, [&](std::string_view text, int lineNo, std::size_t, std::size_t) {
+            std::string_view line = text;
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank line
+            const std::string where = jsonlPath + ":" + std::to_string(lineNo) + ": ";
+            json c;
+            try {
+                c = parseJson(line);
+            } catch (const JsonError& e) {
+                throw std::runtime_error(jsonlPath + ":" + std::to_string(lineNo) + ":" + std::to_string(e.column()) + ": " + e.reason());
+            }
+            std::string id;
+            if (c.is_object())
+                if (const auto it = c.find("id"); it != c.end() && it->is_string()) id = "case " + it->get<std::string>() + ": ";
+            try {
+                results.push_back(checkCase(c));
+            } catch (const CaseError& e) {
+                throw std::runtime_error(where + id + e.what());
+            } catch (const json::exception& e) {
+                throw std::runtime_error(where + id + e.what());
+            }
+        });
+    } catch (const FileError& e) {
+        throw std::runtime_error(jsonlPath + ": cannot read the cases: " + e.message());
     }
-    if (in.bad()) throw std::runtime_error(jsonlPath + ": read error after line " + std::to_string(lineNo));
     return results;
 }
 

@@ -1,4 +1,5 @@
 #include "core/conformance/pov_frames.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -88,9 +89,9 @@ std::vector<PovPair> readPovPairs(const std::string& posesPath) {
     const std::string text = readRegularFile(posesPath, std::size_t(64) << 20);
     json doc;
     try {
-        doc = json::parse(text);
-    } catch (const json::exception& e) {
-        throw std::runtime_error(posesPath + ": not valid JSON: " + e.what());
+        doc = parseJson(text);
+    } catch (const JsonError& e) {
+        throw std::runtime_error(posesPath + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " + e.reason());
     }
     if (!doc.is_object() || !doc.contains("pairs") || !doc["pairs"].is_array())
         throw std::runtime_error(posesPath + ": missing field 'pairs' (an array)");

@@ -1,4 +1,6 @@
 #include "core/conformance/trace_replay.hpp"
+#include "core/util/file_read.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +16,9 @@
 namespace iglu::core::conformance {
 
 namespace {
+
+constexpr std::size_t kMaxTraceBytes = std::size_t(64) << 20;  // a golden trace; real ones are < 1 MB
+
 
 using nlohmann::json;
 
@@ -156,13 +161,13 @@ std::vector<std::string> traceFiles(const std::string& dir) {
 TraceResult replayTrace(const std::string& path) {
     TraceResult r;
     r.source = std::filesystem::path(path).filename().string();
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error(path + ": cannot open trace");
     json t;
     try {
-        t = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw std::runtime_error(path + ": malformed JSON: " + e.what());
+        t = parseJson(readRegularFile(path, kMaxTraceBytes));
+    } catch (const FileError& e) {
+        throw std::runtime_error(path + ": cannot read the trace: " + e.message());
+    } catch (const JsonError& e) {
+        throw std::runtime_error(path + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " + e.reason());
     }
     int step = 0;
     try {

@@ -1,4 +1,5 @@
 #include "core/env/env_options.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <array>
@@ -189,8 +190,8 @@ EnvOptions envOptionsFromJson(std::string_view json, std::string_view where) {
     const std::string prefix = where.empty() ? std::string("env options") : std::string(where);
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(json);
-    } catch (const nlohmann::json::exception& e) {
+        j = parseJson(json);
+    } catch (const JsonError& e) {
         throw EnvOptionError("", prefix + ": not valid JSON (" + e.what() + ")");
     }
     if (const auto dup = findDuplicateKey(json)) throw EnvOptionError(dup->key, prefix + ": " + dup->describe());

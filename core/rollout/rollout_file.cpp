@@ -1,9 +1,11 @@
 #include "core/rollout/rollout_file.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -158,11 +160,25 @@ constexpr std::array<const char*, 10> kKeys{"format", "agent",      "task_id", "
 RolloutRecord parse(std::string_view line) {
     if (const auto badByte = invalidUtf8Offset(line))
         bad("column " + std::to_string(*badByte + 1), "text is not UTF-8 (" + describeInvalidUtf8(line) + ")");
+    // Pass 1: everything but the actions and rewards, which are counted, not held (a 64 MiB line
+    // of actions as a DOM would take gigabytes); pass 2 reads them one at a time with the env
+    // options pass 1 found (the line's keys may come in any order).
+    std::size_t nActions = 0, nRewards = 0;
+    JsonLimits first;
+    first.maxValues = kMaxRolloutHeldValues;
+    first.streams = {{"actions", [&](json&&, std::size_t) {
+                          if (++nActions > kMaxRolloutActions)
+                              bad("actions", "more than the limit of " + std::to_string(kMaxRolloutActions) + " actions");
+                      }},
+                     {"rewards", [&](json&&, std::size_t) {
+                          if (++nRewards > kMaxRolloutActions)
+                              bad("rewards", "more than the limit of " + std::to_string(kMaxRolloutActions) + " rewards");
+                      }}};
     json j;
     try {
-        j = json::parse(line);
-    } catch (const json::exception& e) {
-        bad("JSON", e.what());
+        j = parseJson(line, first);
+    } catch (const JsonError& e) {
+        bad("JSON", "column " + std::to_string(e.column()) + ": " + e.reason());
     }
     if (const auto dup = findDuplicateKey(line)) bad(dup->key, "column " + std::to_string(dup->column) + ": duplicate key");
     if (!j.is_object()) bad("line", "must be a JSON object (one episode per line)");
@@ -194,19 +210,29 @@ RolloutRecord parse(std::string_view line) {
     const auto actions = j.find("actions");
     if (actions == j.end()) bad("actions", "missing");
     if (!actions->is_array()) bad("actions", "must be a list (one action per step)");
-    if (actions->size() > kMaxRolloutActions)
-        bad("actions", std::to_string(actions->size()) + " actions, more than the limit of " + std::to_string(kMaxRolloutActions));
-    r.actions.resize(actions->size());
-    r.actionTexts.resize(actions->size());
-    for (std::size_t i = 0; i < actions->size(); ++i)
-        readAction((*actions)[i], "actions[" + std::to_string(i) + "]", r.env, r.actions[i], r.actionTexts[i]);
-    if (j.contains("rewards") && !j["rewards"].is_null()) {
-        const json& rw = j["rewards"];
-        if (!rw.is_array()) bad("rewards", "must be a list of numbers (one per action)");
-        if (rw.size() != actions->size())
-            bad("rewards", std::to_string(rw.size()) + " rewards for " + std::to_string(actions->size()) + " actions");
-        std::vector<double> rewards(rw.size());
-        for (std::size_t i = 0; i < rw.size(); ++i) rewards[i] = finiteNumber(rw[i], "rewards[" + std::to_string(i) + "]");
+    const bool hasRewards = j.contains("rewards") && !j["rewards"].is_null();
+    r.actions.resize(nActions);
+    r.actionTexts.resize(nActions);
+    std::vector<double> rewards(hasRewards ? nRewards : 0);
+    std::optional<FieldError> badReward;  // reported after the actions and the rewards' count, as before streaming
+    JsonLimits second;
+    second.maxValues = kMaxRolloutHeldValues;
+    second.streams = {{"actions", [&](json&& a, std::size_t i) {
+                           readAction(a, "actions[" + std::to_string(i) + "]", r.env, r.actions[i], r.actionTexts[i]);
+                       }},
+                      {"rewards", [&](json&& x, std::size_t i) {
+                           if (badReward) return;
+                           try {
+                               rewards[i] = finiteNumber(x, "rewards[" + std::to_string(i) + "]");
+                           } catch (const FieldError& e) {
+                               badReward = e;
+                           }
+                       }}};
+    (void)parseJson(line, second);  // pass 1 accepted the text: only the elements' own errors remain
+    if (hasRewards) {
+        if (!j["rewards"].is_array()) bad("rewards", "must be a list of numbers (one per action)");
+        if (nRewards != nActions) bad("rewards", std::to_string(nRewards) + " rewards for " + std::to_string(nActions) + " actions");
+        if (badReward) throw *badReward;
         r.rewards = std::move(rewards);
     }
     if (j.contains("final_grid") && !j["final_grid"].is_null()) {

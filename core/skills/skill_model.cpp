@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/util/file_read.hpp"
+#include "core/util/json_parse.hpp"
+
 #include "core/skills/auto_labeler.hpp"
 
 namespace iglu::core {
@@ -17,6 +20,11 @@ namespace {
 constexpr int kIterations = 3000;
 constexpr double kLearningRate = 0.3;
 constexpr double kL2 = 0.03;
+// What a model file may hold (checked at load, naming the field): numbers whose products stay
+// finite, so no prediction is ever NaN.
+constexpr std::size_t kMaxModelFileBytes = std::size_t(16) << 20;
+constexpr double kMaxModelValue = 1e6;
+constexpr double kMinModelScale = 1e-6;
 
 double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
@@ -74,7 +82,7 @@ SkillModel SkillModel::train(const std::vector<LabeledExample>& examples) {
         for (const auto& row : x) ss += (row[f] - mean) * (row[f] - mean);
         const double sd = std::sqrt(ss / static_cast<double>(x.size()));
         m.mean_[f] = mean;
-        m.scale_[f] = sd > 1e-9 ? sd : 1.0;
+        m.scale_[f] = sd > kMinModelScale ? sd : 1.0;
     }
     for (auto& row : x)
         for (std::size_t f = 0; f < nf; ++f) row[f] = (row[f] - m.mean_[f]) / m.scale_[f];
@@ -162,18 +170,17 @@ void SkillModel::save(const std::string& path) const {
 }
 
 SkillModel SkillModel::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error(path + ": cannot read the model file");
-    std::stringstream ss;
-    ss << in.rdbuf();
     const auto fail = [&](const std::string& field, const std::string& what) {
         throw std::runtime_error(path + ": " + field + ": " + what);
     };
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(ss.str());
-    } catch (const nlohmann::json::exception& e) {
-        fail("JSON", e.what());
+        // One regular file of bounded size (never a FIFO or a device), then the bounded parser.
+        j = parseJson(readRegularFile(path, kMaxModelFileBytes));
+    } catch (const FileError& e) {
+        throw std::runtime_error(path + ": cannot read the model file: " + e.message());
+    } catch (const JsonError& e) {
+        throw std::runtime_error(path + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " + e.reason());
     }
     if (!j.is_object() || j.value("format", "") != "iglu-skill-model/1") fail("format", "not an iglu-skill-model/1 file");
     const std::size_t nf = skillFeatureNames().size();
@@ -182,8 +189,10 @@ SkillModel SkillModel::load(const std::string& path) {
     const auto numbers = [&](const nlohmann::json& v, const std::string& field) {
         if (!v.is_array() || v.size() != nf) fail(field, "must be " + std::to_string(nf) + " numbers");
         std::vector<double> out;
-        for (const auto& x : v) {
-            if (!x.is_number() || !std::isfinite(x.get<double>())) fail(field, "must hold finite numbers");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const auto& x = v[i];
+            if (!x.is_number() || !std::isfinite(x.get<double>()) || std::abs(x.get<double>()) > kMaxModelValue)
+                fail(field + "[" + std::to_string(i) + "]", "must be a finite number in -1e6..1e6");
             out.push_back(x.get<double>());
         }
         return out;
@@ -191,16 +200,24 @@ SkillModel SkillModel::load(const std::string& path) {
     SkillModel m;
     m.mean_ = numbers(j.value("mean", nlohmann::json()), "mean");
     m.scale_ = numbers(j.value("scale", nlohmann::json()), "scale");
-    for (double s : m.scale_)
-        if (!(s > 0)) fail("scale", "must be positive");
-    m.trainedOn_ = j.value("trained_on", 0);
+    for (std::size_t i = 0; i < m.scale_.size(); ++i)
+        if (!(m.scale_[i] >= kMinModelScale)) fail("scale[" + std::to_string(i) + "]", "must be at least 1e-6");
+    if (j.contains("trained_on")) {
+        const auto& t = j["trained_on"];
+        if (!t.is_number_integer() || t.get<long long>() < 0 || (t.is_number_unsigned() && t.get<unsigned long long>() > 1000000000ULL) ||
+            t.get<long long>() > 1000000000LL)
+            fail("trained_on", "must be an integer in 0..1000000000");
+        m.trainedOn_ = t.get<int>();
+    }
     if (!j.contains("skills") || !j["skills"].is_object()) fail("skills", "missing");
     for (std::size_t k = 0; k < kNumSkills; ++k) {
         const std::string name = skillName(kAllSkills[k]);
         const auto& s = j["skills"];
         if (!s.contains(name) || !s[name].is_object()) fail("skills." + name, "missing");
         m.weights_[k] = numbers(s[name].value("weights", nlohmann::json()), "skills." + name + ".weights");
-        if (!s[name].contains("bias") || !s[name]["bias"].is_number()) fail("skills." + name + ".bias", "must be a number");
+        if (!s[name].contains("bias") || !s[name]["bias"].is_number() || !std::isfinite(s[name]["bias"].get<double>()) ||
+            std::abs(s[name]["bias"].get<double>()) > kMaxModelValue)
+            fail("skills." + name + ".bias", "must be a finite number in -1e6..1e6");
         m.bias_[k] = s[name]["bias"].get<double>();
         for (const auto& [key, slot] : {std::pair<const char*, double*>{"cv_f1", &m.modelF1_[k]}, {"rules_f1", &m.rulesF1_[k]}}) {
             if (!s[name].contains(key)) continue;

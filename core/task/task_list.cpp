@@ -1,4 +1,5 @@
 #include "core/task/task_list.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <map>
 #include <sstream>
@@ -30,7 +31,7 @@ std::vector<Task> readTaskList(const std::string& path) {
         try {
             if (const auto bad = invalidUtf8Offset(line))
                 throw std::runtime_error("column " + std::to_string(*bad + 1) + ": text is not UTF-8 (" + describeInvalidUtf8(line) + ")");
-            const auto j = nlohmann::json::parse(line);
+            const auto j = parseJson(line);
             if (const auto dup = findDuplicateKey(line))
                 throw std::runtime_error("column " + std::to_string(dup->column) + ": duplicate key \"" + dup->key + "\"");
             if (!j.is_object()) throw std::runtime_error("expected a JSON object");
@@ -53,6 +54,8 @@ std::vector<Task> readTaskList(const std::string& path) {
                                          "\" is already used by task " + std::to_string(it->second.first) + " (line " +
                                          std::to_string(it->second.second) + ")");
             tasks.push_back(std::move(t));
+        } catch (const JsonError& e) {
+            throw std::runtime_error(path + ":" + std::to_string(lineNo) + ":" + std::to_string(e.column()) + ": " + e.reason());
         } catch (const nlohmann::json::exception& e) {
             throw std::runtime_error(where + e.what());
         } catch (const std::runtime_error& e) {

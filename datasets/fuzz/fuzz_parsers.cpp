@@ -1,5 +1,6 @@
 // Fuzz target for the dataset parsers: the first byte picks the parser (world-state JSON, tape,
-// CSV), the rest is its input. Every bad input must end in a DatasetError, never a crash, a hang
+// CSV, the core's JSON readers: the bounded parser, a rollout line, env options), the rest is its
+// input. Every bad input must end in a DatasetError, never a crash, a hang
 // or another exception. Built as a libFuzzer binary with clang (fuzz_parsers), and always as
 // fuzz_parsers_replay, which runs a corpus through the same function (a CTest test).
 #include <cstddef>
@@ -7,7 +8,10 @@
 #include <string_view>
 
 #include "core/grid/grid.hpp"
+#include "core/env/env_options.hpp"
+#include "core/rollout/rollout_file.hpp"
 #include "core/util/json_keys.hpp"
+#include "core/util/json_parse.hpp"
 #include "csv_reader.hpp"
 #include "tape.hpp"
 #include "world_state.hpp"
@@ -17,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view input(reinterpret_cast<const char*>(data + 1), size - 1);
     using namespace iglu::datasets;
     try {
-        switch (data[0] % 3) {
+        switch (data[0] % 4) {
             case 0: {
                 (void)iglu::core::findDuplicateKey(input);  // any text: no crash, no hang
                 static WorldStateReader reader;
@@ -34,6 +38,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 cur.seek(t.rollout.size());
                 cur.seek(0);
                 if (!(cur.grid() == start)) __builtin_trap();
+                break;
+            }
+            case 3: {
+                // The bounded JSON parser and two readers built on it: any text ends in their own errors.
+                try {
+                    (void)iglu::core::parseJson(input);
+                } catch (const iglu::core::JsonError&) {
+                }
+                try {
+                    (void)iglu::core::parseRolloutLine(input, "fuzz:1");
+                } catch (const iglu::core::RolloutFileError&) {
+                }
+                try {
+                    (void)iglu::core::envOptionsFromJson(input, "fuzz");
+                } catch (const iglu::core::EnvOptionError&) {
+                }
                 break;
             }
             default: {

@@ -209,7 +209,7 @@ void Viewer3dPlugin::exportClip() {
         });
         progress.reset();
         const QString text = result.cancelled
-                                 ? tr("Export of %1 cancelled after %2 of %3 frames (no video written; PNGs so far kept)")
+                                 ? tr("Export of %1 cancelled after %2 of %3 frames (nothing written: no video, no frames)")
                                        .arg(target).arg(result.frames).arg(result.total)
                                  : tr("Exported %1 frames of rollout %2 to %3").arg(result.frames).arg(rollout->id).arg(target);
         (result.cancelled ? context_->log().warning(QStringLiteral("viewer3d"), text) : context_->log().info(QStringLiteral("viewer3d"), text));

@@ -29,6 +29,9 @@ private slots:
         QFile f(taskList_);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"id":"t1","target_blocks":[[0,0,0,1]]})" "\n");
+        QFile lua(tmp_.filePath("s.lua"));
+        QVERIFY(lua.open(QIODevice::WriteOnly));
+        lua.write("print('ok')\n");
     }
 
     void badNumbersNameTheOption_data() {
@@ -69,6 +72,17 @@ private slots:
             {"render --pose extra", render + QStringList{"--pose", "1,2,3,4,5,6"}, "--pose", "1,2,3,4,5,6"},
             {"render --rollout random:abc", render + QStringList{"--rollout", "random:abc"}, "--rollout", "random:abc"},
             {"render --rollout random:-1", render + QStringList{"--rollout", "random:-1"}, "--rollout", "random:-1"},
+            {"compare hex id", QStringList{"compare", "--db", db, "0x29", "1"}, "ROLLOUT", "0x29"},
+            {"compare huge id", QStringList{"compare", "--db", db, "99999999999999999999", "1"}, "ROLLOUT", "99999999999999999999"},
+            {"compare fractional id", QStringList{"compare", "--db", db, "1", "1.5"}, "ROLLOUT", "1.5"},
+            {"compare id 0", QStringList{"compare", "--db", db, "0", "1"}, "ROLLOUT", "0"},
+            {"compare id text", QStringList{"compare", "--db", db, "1", "two"}, "ROLLOUT", "two"},
+            {"lua --memory-mb abc", QStringList{"lua", tmp_.filePath("s.lua"), "--memory-mb", "abc"}, "--memory-mb", "abc"},
+            {"lua --memory-mb 0", QStringList{"lua", tmp_.filePath("s.lua"), "--memory-mb", "0"}, "--memory-mb", "0"},
+            {"lua --instruction-budget 0x10", QStringList{"lua", tmp_.filePath("s.lua"), "--instruction-budget", "0x10"},
+             "--instruction-budget", "0x10"},
+            {"lua --time-limit nan", QStringList{"lua", tmp_.filePath("s.lua"), "--time-limit", "nan"}, "--time-limit", "nan"},
+            {"lua --time-limit 1e999", QStringList{"lua", tmp_.filePath("s.lua"), "--time-limit", "1e999"}, "--time-limit", "1e999"},
             {"render --rollout 12abc", QStringList{"render", "--db", db, "--task", "C1", "--out", out, "--pov", "--rollout", "12abc"},
              "--rollout", "12abc"},
         };

@@ -131,7 +131,7 @@ private slots:
             };
         };
         const QList<Case> cases{
-            {"not json", [](QByteArray t) { return t.left(t.size() / 2); }, "not valid JSON"},
+            {"not json", [](QByteArray t) { return t.left(t.size() / 2); }, "malformed JSON"},
             {"no pose", editPair([](QJsonObject& p) { p.remove("pose"); }), "pairs[3]: missing field 'pose'"},
             {"short pose", editPair([](QJsonObject& p) { p["pose"] = QJsonArray{1, 2, 3}; }), "pairs[3].pose"},
             {"text in pose", editPair([](QJsonObject& p) { p["pose"] = QJsonArray{1, 2, 3, "x", 5}; }), "pairs[3].pose[3]"},

@@ -1,11 +1,17 @@
 // iglu render --video / --frames: a whole rollout as a video through the ffmpeg program and as a
 // PNG sequence — one frame per step (or per K steps), the same pixels as single-step renders, a
 // clear error and no file left behind when ffmpeg is missing or fails, and a corpus of bad options.
+// Fake ffmpeg programs (IGLU_FFMPEG) that stop reading, cannot start or exit early, with Ctrl-C
+// and SIGTERM sent to the running `iglu`: it ends promptly and leaves no video, no .part file or
+// log, no frame and no ffmpeg process. A frames folder holding an earlier clip is refused.
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
 
 #include "support/files.hpp"
 #include "support/process.hpp"
@@ -36,6 +42,29 @@ QProcessEnvironment withEnv(const QString& name, const QString& value) {
     auto env = QProcessEnvironment::systemEnvironment();
     env.insert(name, value);
     return env;
+}
+
+/// A fake ffmpeg: a shell script that records its pid in PIDFILE, then runs BODY.
+QString fakeFfmpeg(const QString& dir, const QString& name, const QString& pidFile, const QString& body,
+                   const QString& shebang = QStringLiteral("#!/bin/sh")) {
+    const QString path = iglu::test::writeFile(dir, name, shebang + "\necho $$ > '" + pidFile + "'\n" + body + "\n");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path;
+}
+
+/// True while the process runs (a zombie counts as ended).
+bool alive(qint64 pid) {
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    const QByteArray s = f.readAll();
+    const qsizetype close = s.lastIndexOf(')');
+    return close >= 0 && s.size() > close + 2 && s[close + 2] != 'Z';
+}
+
+/// Files a clip may leave in DIR: hidden .part files and logs, videos, frames.
+QStringList leftovers(const QString& dir) {
+    return QDir(dir).entryList({QStringLiteral(".part-*"), QStringLiteral("*.mp4"), QStringLiteral("*.partial")},
+                               QDir::Files | QDir::Hidden);
 }
 
 }  // namespace
@@ -109,6 +138,93 @@ private slots:
             QVERIFY(!QFile::exists(video));
             QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral(".part-*")}, QDir::Files | QDir::Hidden).size(), 0);
         }
+    }
+
+    // ffmpeg stops reading (the pipe fills, the write waits): the first Ctrl-C ends the run with
+    // 130 — or SIGTERM ends it — and the video, ffmpeg's log, the frames written, their folder and
+    // ffmpeg itself are gone.
+    void stalledFfmpegIsInterruptedAndLeavesNothing_data() {
+        QTest::addColumn<int>("sig");
+        QTest::newRow("Ctrl-C") << int(SIGINT);
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+    }
+    void stalledFfmpegIsInterruptedAndLeavesNothing() {
+        QFETCH(int, sig);
+        QTemporaryDir work;
+        const QString pidFile = work.filePath(QStringLiteral("ffmpeg.pid"));
+        // Reads 100 kB (a few frames), then holds the pipe open without reading.
+        const QString ffmpeg = fakeFfmpeg(work.path(), QStringLiteral("stall.sh"), pidFile,
+                                          QStringLiteral("head -c 100000 > /dev/null\nexec sleep 600"));
+        const QString video = work.filePath(QStringLiteral("v.mp4")), frames = work.filePath(QStringLiteral("frames"));
+        QProcess p;
+        p.setProcessEnvironment(withEnv(QStringLiteral("IGLU_FFMPEG"), ffmpeg));
+        p.start(iglu::test::igluPath(), base() + QStringList{QStringLiteral("--pov"), QStringLiteral("--size"), QStringLiteral("128x128"),
+                                                             QStringLiteral("--video"), video, QStringLiteral("--frames"), frames});
+        QVERIFY(p.waitForStarted());
+        // Once ffmpeg has read its 100 kB the pipe fills within a few frames and iglu waits in the write.
+        QVERIFY2(QTest::qWaitFor([&] { return QFile(pidFile).size() > 0 && QDir(frames).entryList({"frame-*.png"}).size() >= 2; }, 60000),
+                 "the fake ffmpeg never started, or no frame was written");
+        const qint64 ffmpegPid = QString::fromLatin1(iglu::test::readAll(pidFile)).trimmed().toLongLong();
+        QVERIFY(alive(ffmpegPid));
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), sig), 0);
+        QVERIFY2(p.waitForFinished(30000), "iglu did not end after the signal");
+        if (sig == SIGINT) {
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 130);
+            QVERIFY2(p.readAllStandardError().contains("nothing written"), "no interruption message");
+        } else {
+            QCOMPARE(p.exitStatus(), QProcess::CrashExit);  // ended by its SIGTERM, after cleaning up
+        }
+        QVERIFY2(QTest::qWaitFor([&] { return !alive(ffmpegPid); }, 10000), "ffmpeg was left running");
+        QVERIFY2(leftovers(work.path()).isEmpty(), qPrintable(leftovers(work.path()).join(' ')));
+        QVERIFY2(!QFile::exists(frames), "the frames folder this run made is still there");
+    }
+
+    // ffmpeg that cannot start (a script whose interpreter is missing) or exits early: an error
+    // naming ffmpeg, and no video, log or frame left.
+    void brokenFfmpegLeavesNothing() {
+        QTemporaryDir work;
+        const QString pidFile = work.filePath(QStringLiteral("pid"));
+        const QList<QPair<QString, QString>> cases = {
+            {fakeFfmpeg(work.path(), QStringLiteral("nostart.sh"), pidFile, QString(), QStringLiteral("#!/nonexistent/interpreter")),
+             QStringLiteral("cannot start")},
+            {fakeFfmpeg(work.path(), QStringLiteral("early.sh"), pidFile, QStringLiteral("head -c 50000 > /dev/null\necho broken >&2\nexit 1")),
+             QStringLiteral("ffmpeg stopped")},
+            {fakeFfmpeg(work.path(), QStringLiteral("nofile.sh"), pidFile, QStringLiteral("cat > /dev/null\nexit 0")),
+             QStringLiteral("wrote no video")},
+        };
+        for (const auto& [ffmpeg, says] : cases) {
+            const QString video = work.filePath(QStringLiteral("v.mp4")), frames = work.filePath(QStringLiteral("frames"));
+            const auto r = test::runIglu(base() + QStringList{QStringLiteral("--pov"), QStringLiteral("--video"), video,
+                                                               QStringLiteral("--frames"), frames},
+                                         {60000, withEnv(QStringLiteral("IGLU_FFMPEG"), ffmpeg)});
+            QVERIFY2(!r.crashed && r.exitCode >= 1 && r.exitCode <= 125, qPrintable(r.err));
+            QVERIFY2(r.err.contains(says), qPrintable(ffmpeg + ": " + r.err));
+            QVERIFY2(leftovers(work.path()).isEmpty(), qPrintable(leftovers(work.path()).join(' ')));
+            QVERIFY2(!QFile::exists(frames), qPrintable(ffmpeg));
+        }
+    }
+
+    // A second clip into a folder of frames is refused (the two would mix); the first stays whole.
+    void framesFolderOfAnEarlierClipIsRefused() {
+        QTemporaryDir work;
+        const QString frames = work.filePath(QStringLiteral("f"));
+        const QStringList args = base() + QStringList{QStringLiteral("--pov"), QStringLiteral("--frames"), frames};
+        auto r = test::runIglu(args + QStringList{QStringLiteral("--every"), QStringLiteral("100")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto first = test::snapshot(frames);
+        QCOMPARE(first.size(), 4);
+        r = test::runIglu(args + QStringList{QStringLiteral("--every"), QStringLiteral("50")});
+        QVERIFY2(!r.crashed && r.exitCode >= 1 && r.exitCode <= 125, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("earlier clip")), qPrintable(r.err));
+        QVERIFY(test::snapshot(frames) == first);
+        // A folder that is a file, and a frames folder whose parent is missing.
+        test::writeFile(work.path(), QStringLiteral("file"), QStringLiteral("x"));
+        r = test::runIglu(base() + QStringList{QStringLiteral("--pov"), QStringLiteral("--frames"), work.filePath(QStringLiteral("file"))});
+        QVERIFY2(!r.crashed && r.exitCode != 0 && r.err.contains(QStringLiteral("not a folder")), qPrintable(r.err));
+        r = test::runIglu(base() + QStringList{QStringLiteral("--pov"), QStringLiteral("--frames"), work.filePath(QStringLiteral("a/b"))});
+        QVERIFY2(!r.crashed && r.exitCode != 0 && r.err.contains(QStringLiteral("does not exist")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(work.filePath(QStringLiteral("a"))));
     }
 
     void badOptionsAreClear() {

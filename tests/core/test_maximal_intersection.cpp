@@ -173,7 +173,7 @@ private slots:
             const char* mentions;
         };
         const std::vector<Bad> bad = {
-            {"bad json", "{\"id\": \"mi-1\", ", "invalid JSON"},
+            {"bad json", "{\"id\": \"mi-1\", ", "malformed JSON"},
             {"not an object", "[1, 2, 3]", "object"},
             {"missing field", replaced(kValidCase, "\"f1\": 1.0, ", ""), "'f1'"},
             {"missing nested field", replaced(kValidCase, "\"built_diff_size\": 1, ", ""), "synthetic.built_diff_size"},

@@ -1,7 +1,9 @@
 // A rollout as a clip (viewers/scene/rollout_clip.hpp), first-person (CPU: no display needed):
 // the steps it shows, every frame equal to the POV renderer's picture of that step, a cancel that
-// keeps the frames so far and leaves no video behind, and the refusals (nothing to write, sizes,
+// leaves nothing behind (no video, no frame), a folder of earlier frames refused, and the refusals (nothing to write, sizes,
 // a frames "folder" that is a file, a video format ffmpeg is not asked to guess).
+#include <atomic>
+
 #include <QDir>
 #include <QImage>
 #include <QTemporaryDir>
@@ -69,21 +71,51 @@ private slots:
         }
     }
 
-    void cancelKeepsFramesAndWritesNoVideo() {
+    // A cancelled clip leaves nothing: no video, no temporary file, no frame, and not the frames
+    // folder it made — cancelled by the progress callback or by the cancel flag.
+    void cancelLeavesNothing() {
+        for (const bool byFlag : {false, true}) {
+            QTemporaryDir dir;
+            viewers::ClipOptions o;
+            o.pov = true;
+            o.width = 32;
+            o.height = 32;
+            o.framesDir = dir.filePath("frames").toStdString();
+            const bool ffmpeg = !viewers::VideoWriter::findFfmpeg().empty();
+            if (ffmpeg) o.video = dir.filePath("clip.mp4").toStdString();
+            std::atomic<bool> cancel{false};
+            if (byFlag) o.cancel = &cancel;
+            const auto result = viewers::renderRolloutClip(tasks_.front(), rollout_, o, [&](std::size_t done, std::size_t) {
+                if (done == 3) cancel = true;
+                return byFlag || done < 3;
+            });
+            QVERIFY(result.cancelled);
+            QCOMPARE(result.frames, std::size_t(3));
+            QVERIFY(!QFile::exists(dir.filePath("frames")));
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::Dirs | QDir::NoDotAndDotDot).size(), 0);
+        }
+    }
+
+    // A folder with frames of an earlier clip is refused before anything is written.
+    void earlierFramesAreRefused() {
         QTemporaryDir dir;
         viewers::ClipOptions o;
         o.pov = true;
-        o.width = 32;
-        o.height = 32;
-        o.framesDir = dir.filePath("frames").toStdString();
-        const bool ffmpeg = !viewers::VideoWriter::findFfmpeg().empty();
-        if (ffmpeg) o.video = dir.filePath("clip.mp4").toStdString();
-        const auto result = viewers::renderRolloutClip(tasks_.front(), rollout_, o, [](std::size_t done, std::size_t) { return done < 3; });
-        QVERIFY(result.cancelled);
-        QCOMPARE(result.frames, std::size_t(3));
-        QCOMPARE(QDir(dir.filePath("frames")).entryList(QDir::Files).size(), 3);
-        // No video and no temporary file beside it.
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 0);
+        o.width = 16;
+        o.height = 16;
+        o.every = 100;
+        o.framesDir = dir.path().toStdString();
+        QVERIFY(!viewers::renderRolloutClip(tasks_.front(), rollout_, o).cancelled);
+        const QStringList first = QDir(dir.path()).entryList(QDir::Files);
+        QVERIFY(!first.isEmpty());
+        o.every = 1;
+        try {
+            viewers::renderRolloutClip(tasks_.front(), rollout_, o);
+            QFAIL("no error");
+        } catch (const std::exception& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("earlier clip")), e.what());
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), first);
     }
 
     void badOptionsAreRefused_data() {

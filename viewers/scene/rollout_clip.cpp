@@ -7,8 +7,75 @@
 #include "core/pov/pov_renderer.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "viewers/scene/video_writer.hpp"
+#include "core/util/exit_cleanup.hpp"
 
 namespace iglu::viewers {
+
+namespace {
+
+/// The PNG sequence's folder: an existing folder must hold no frames of an earlier clip (two clips
+/// would mix); a missing one is made. Unless committed, every frame written (and the folder, when
+/// made here) is removed again, also when a signal ends the program (core::ExitCleanup).
+class FrameFolder {
+public:
+    explicit FrameFolder(const std::string& dir) : dir_(dir) {
+        if (dir_.empty()) return;
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        if (fs::exists(dir_, ec)) {
+            if (!fs::is_directory(dir_, ec)) throw std::runtime_error(dir_ + ": is a file, not a folder for the frames");
+            for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+                const std::string name = it->path().filename().string();
+                if (name.rfind("frame-", 0) == 0 && (name.size() > 4 && name.compare(name.size() - 4, 4, ".png") == 0))
+                    throw std::runtime_error(dir_ + ": holds frames of an earlier clip (" + name +
+                                             "): remove them or choose an empty folder (two clips would mix)");
+            }
+            if (ec) throw std::runtime_error(dir_ + ": cannot list the folder: " + ec.message());
+        } else {
+            const fs::path parent = fs::path(dir_).parent_path();
+            if (!parent.empty() && !fs::is_directory(parent, ec))
+                throw std::runtime_error(dir_ + ": the folder " + parent.string() + " does not exist");
+            if (!fs::create_directory(dir_, ec) || ec)
+                throw std::runtime_error(dir_ + ": cannot make the folder" + (ec ? ": " + ec.message() : std::string()));
+            made_ = true;
+        }
+        cleanup_ = core::ExitCleanup::frames(dir_, made_);
+    }
+    ~FrameFolder() {
+        if (dir_.empty() || committed_) return;
+        std::error_code ec;
+        for (std::size_t i = 0; i <= written_; ++i) {
+            const auto path = std::filesystem::path(dir_) / core::frameFileName(i);
+            std::filesystem::remove(path, ec);
+            std::filesystem::remove(path.string() + ".partial", ec);
+        }
+        if (made_) std::filesystem::remove(dir_, ec);  // only when empty
+        cleanup_.release();
+    }
+    FrameFolder(const FrameFolder&) = delete;
+    FrameFolder& operator=(const FrameFolder&) = delete;
+
+    bool active() const { return !dir_.empty(); }
+    void write(const Image& image, std::size_t index) {
+        cleanup_.setCount(index);  // frame `index` (and its .partial) is removed too
+        written_ = index;
+        writePng(image, (std::filesystem::path(dir_) / core::frameFileName(index)).string());
+        written_ = index + 1;
+        cleanup_.setCount(index + 1);
+    }
+    void commit() {
+        committed_ = true;
+        cleanup_.release();
+    }
+
+private:
+    std::string dir_;
+    bool made_ = false, committed_ = false;
+    std::size_t written_ = 0;
+    core::ExitCleanup cleanup_;
+};
+
+}  // namespace
 
 std::vector<std::size_t> clipSteps(std::size_t rolloutSize, int every) {
     const auto k = static_cast<std::size_t>(std::max(1, every));
@@ -29,11 +96,9 @@ ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollou
     ClipResult result;
     result.total = steps.size();
 
-    if (!o.framesDir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(o.framesDir, ec);
-        if (!std::filesystem::is_directory(o.framesDir)) throw std::runtime_error(o.framesDir + ": not a folder I can create");
-    }
+    // The frames' folder: checked (and made) before anything runs; everything this call writes
+    // there goes again when it fails or is cancelled (FrameFolder).
+    FrameFolder frames(o.framesDir);
     // The renderer first (it checks the display), then ffmpeg.
     std::optional<core::PovRenderer> pov;
     std::optional<ZoneScene> scene;
@@ -55,7 +120,7 @@ ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollou
         if (o.camera) scene->setCameraPose(*o.camera);
     }
     std::optional<VideoWriter> video;
-    if (!o.video.empty()) video.emplace(o.video, o.width, o.height, o.fps);
+    if (!o.video.empty()) video.emplace(o.video, o.width, o.height, o.fps, o.cancel);
 
     core::RolloutCursor cursor(rollout);
     for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -69,19 +134,23 @@ ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollou
                               ")  |  step " + std::to_string(steps[i]) + " / " + std::to_string(rollout.size()));
             image = offscreen->render(*scene);
         }
-        if (video) video->add(image.rgb);
-        if (!o.framesDir.empty()) {
-            char name[32];
-            std::snprintf(name, sizeof name, "frame-%05zu.png", i);
-            writePng(image, (std::filesystem::path(o.framesDir) / name).string());
+        if (video && !video->add(image.rgb)) {
+            result.cancelled = true;  // the VideoWriter abandoned its file; FrameFolder removes the frames
+            return result;
         }
+        if (frames.active()) frames.write(image, i);
         result.frames = i + 1;
-        if (progress && !progress(i + 1, steps.size()) && i + 1 < steps.size()) {
+        const bool go = !progress || progress(i + 1, steps.size());
+        if ((!go || (o.cancel && o.cancel->load())) && i + 1 < steps.size()) {
             result.cancelled = true;
             return result;  // the VideoWriter's destructor removes its unfinished file
         }
     }
-    if (video) video->finish();
+    if (video && !video->finish()) {
+        result.cancelled = true;
+        return result;
+    }
+    frames.commit();
     return result;
 }
 

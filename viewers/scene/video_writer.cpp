@@ -10,7 +10,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/util/exit_cleanup.hpp"
+
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -34,12 +37,17 @@ std::string lower(std::string s) {
     return s;
 }
 
+/// The last `maxBytes` of ffmpeg's log (read from there: the log may be large).
 std::string tail(const std::string& file, std::size_t maxBytes = 1500) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string s = ss.str();
-    if (s.size() > maxBytes) s = "..." + s.substr(s.size() - maxBytes);
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
+    if (!in) return {};
+    const std::streamoff size = in.tellg();
+    const std::streamoff from = size > std::streamoff(maxBytes) ? size - std::streamoff(maxBytes) : 0;
+    in.seekg(from);
+    std::string s(static_cast<std::size_t>(size - from), '\0');
+    in.read(s.data(), static_cast<std::streamsize>(s.size()));
+    s.resize(static_cast<std::size_t>(in.gcount()));
+    if (from > 0) s = "..." + s;
     while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
     return s;
 }
@@ -55,8 +63,8 @@ std::string VideoWriter::findFfmpeg() {
     return {};
 }
 
-VideoWriter::VideoWriter(const std::string& path, int width, int height, double fps)
-    : path_(path), width_(width), height_(height) {
+VideoWriter::VideoWriter(const std::string& path, int width, int height, double fps, const std::atomic<bool>* cancel)
+    : path_(path), width_(width), height_(height), cancel_(cancel) {
     const std::string ext = lower(fs::path(path).extension().string());
     std::vector<std::string> codec;
     if (ext == ".mp4" || ext == ".mov" || ext == ".mkv") {
@@ -79,6 +87,12 @@ VideoWriter::VideoWriter(const std::string& path, int width, int height, double 
                                      : "ffmpeg not found on PATH: install it (Debian: apt install ffmpeg) or set IGLU_FFMPEG; "
                                        "--frames DIR writes the frames as PNGs without it");
     const fs::path target(path);
+    {
+        std::error_code ec;
+        const fs::path folder = target.parent_path();
+        if (!folder.empty() && !fs::is_directory(folder, ec))
+            throw std::runtime_error(path + ": the folder " + folder.string() + (fs::exists(folder, ec) ? " is not a folder" : " does not exist"));
+    }
     temp_ = (target.parent_path() / (".part-" + std::to_string(::getpid()) + "-" + target.filename().string())).string();
     log_ = temp_ + ".log";
 
@@ -94,6 +108,9 @@ VideoWriter::VideoWriter(const std::string& path, int width, int height, double 
 
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    // Registered before they exist: a signal ending the program from here on removes them.
+    cleanTemp_ = std::make_unique<core::ExitCleanup>(core::ExitCleanup::file(temp_));
+    cleanLog_ = std::make_unique<core::ExitCleanup>(core::ExitCleanup::file(log_));
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
@@ -108,10 +125,15 @@ VideoWriter::VideoWriter(const std::string& path, int width, int height, double 
     ::close(fds[0]);
     if (rc != 0) {
         ::close(fds[1]);
+        abandon();  // the log the child may have opened
         throw std::runtime_error(ffmpeg + ": cannot start: " + std::strerror(rc));
     }
+    cleanChild_ = std::make_unique<core::ExitCleanup>(core::ExitCleanup::child(pid));
     pipe_ = fds[1];
     pid_ = pid;
+    // Non-blocking: a write to an ffmpeg that stopped reading waits in poll(), which checks the
+    // cancel flag and the stall limit (kStallSeconds).
+    ::fcntl(pipe_, F_SETFL, ::fcntl(pipe_, F_GETFL) | O_NONBLOCK);
 }
 
 VideoWriter::~VideoWriter() { abandon(); }
@@ -120,48 +142,87 @@ void VideoWriter::abandon() noexcept {
     if (pipe_ >= 0) ::close(pipe_);
     pipe_ = -1;
     if (pid_ > 0) {
-        ::kill(static_cast<pid_t>(pid_), SIGTERM);
+        // SIGKILL: an ffmpeg that ignores SIGTERM (or is stopped) must not keep us waiting.
+        ::kill(static_cast<pid_t>(pid_), SIGKILL);
         int status = 0;
-        ::waitpid(static_cast<pid_t>(pid_), &status, 0);
+        while (::waitpid(static_cast<pid_t>(pid_), &status, 0) < 0 && errno == EINTR) {
+        }
         pid_ = -1;
     }
+    cleanChild_.reset();
     std::error_code ec;
     if (!temp_.empty()) fs::remove(temp_, ec);
     if (!log_.empty()) fs::remove(log_, ec);
+    temp_.clear();
+    log_.clear();
+    cleanTemp_.reset();
+    cleanLog_.reset();
 }
 
-void VideoWriter::add(std::span<const std::uint8_t> rgb) {
+bool VideoWriter::cancelled() const noexcept { return cancel_ && cancel_->load(); }
+
+bool VideoWriter::add(std::span<const std::uint8_t> rgb) {
     if (rgb.size() != static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 3)
         throw std::logic_error("VideoWriter: a frame of the wrong size");
+    if (pipe_ < 0) throw std::logic_error("VideoWriter: a frame after the video was finished or abandoned");
     // A broken pipe (ffmpeg gone) must be an error here, not a signal that ends the program.
     struct sigaction ignore {}, old {};
     ignore.sa_handler = SIG_IGN;
     ::sigaction(SIGPIPE, &ignore, &old);
+    struct RestorePipe {
+        struct sigaction* old;
+        ~RestorePipe() { ::sigaction(SIGPIPE, old, nullptr); }
+    } restore{&old};
     std::size_t done = 0;
+    int stalledMs = 0;
     while (done < rgb.size()) {
-        const ssize_t n = ::write(pipe_, rgb.data() + done, rgb.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ::sigaction(SIGPIPE, &old, nullptr);
-            const std::string why = tail(log_);
+        if (cancelled()) {
             abandon();
-            throw std::runtime_error(path_ + ": ffmpeg stopped after " + std::to_string(frames_) + " frames" +
-                                     (why.empty() ? std::string() : ": " + why));
+            return false;
         }
-        done += static_cast<std::size_t>(n);
+        const ssize_t n = ::write(pipe_, rgb.data() + done, rgb.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            stalledMs = 0;
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+            pollfd p{pipe_, POLLOUT, 0};
+            const int ready = ::poll(&p, 1, kPollMs);  // EINTR (Ctrl-C) returns early: the flag is checked next
+            if (ready == 0 && (stalledMs += kPollMs) >= kStallSeconds * 1000) {
+                abandon();
+                throw std::runtime_error(path_ + ": ffmpeg stopped reading frames for " + std::to_string(kStallSeconds) + " s after " +
+                                         std::to_string(frames_) + " frames");
+            }
+            if (ready > 0 && (p.revents & (POLLERR | POLLHUP)) == 0) continue;
+            if (ready <= 0) continue;
+        }
+        const std::string why = tail(log_);
+        abandon();
+        throw std::runtime_error(path_ + ": ffmpeg stopped after " + std::to_string(frames_) + " frames" +
+                                 (why.empty() ? std::string() : ": " + why));
     }
-    ::sigaction(SIGPIPE, &old, nullptr);
     ++frames_;
+    return true;
 }
 
-void VideoWriter::finish() {
+bool VideoWriter::finish() {
     if (pid_ <= 0) throw std::logic_error("VideoWriter: finished twice");
     ::close(pipe_);
     pipe_ = -1;
     int status = 0;
-    while (::waitpid(static_cast<pid_t>(pid_), &status, 0) < 0 && errno == EINTR) {
+    for (;;) {  // ffmpeg encodes what it buffered; Ctrl-C still cancels
+        const pid_t r = ::waitpid(static_cast<pid_t>(pid_), &status, WNOHANG);
+        if (r == static_cast<pid_t>(pid_)) break;
+        if (r < 0 && errno != EINTR) break;
+        if (cancelled()) {
+            abandon();
+            return false;
+        }
+        ::poll(nullptr, 0, kPollMs);
     }
     pid_ = -1;
+    cleanChild_.reset();
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         const std::string why = tail(log_);
         abandon();
@@ -170,12 +231,16 @@ void VideoWriter::finish() {
     std::error_code ec;
     fs::rename(temp_, path_, ec);
     if (ec) {
+        const std::string why = tail(log_);
         abandon();
-        throw std::runtime_error(path_ + ": cannot move the video into place: " + ec.message());
+        throw std::runtime_error(path_ + ": ffmpeg wrote no video (" + ec.message() + ")" + (why.empty() ? std::string() : ": " + why));
     }
     temp_.clear();
+    cleanTemp_.reset();
     fs::remove(log_, ec);
     log_.clear();
+    cleanLog_.reset();
+    return true;
 }
 
 }  // namespace iglu::viewers

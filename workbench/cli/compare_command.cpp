@@ -5,6 +5,7 @@
 // (core/rollout/rollout_comparison.hpp): per rollout its kind, source, frames, return and final F1;
 // where the worlds first differ; then per step each rollout's action, the blocks it placed / broke
 // and its F1 (--differing: only the steps where the worlds differ). --json: the same as one object.
+#include <limits>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -147,7 +148,15 @@ void addCompareCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("compare", "Compare two or more rollouts of one task step by step (as the Compare dock): "
                                               "where the worlds first differ, each step's action, blocks and F1 (* = differs)");
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
-    cmd->add_option("ROLLOUT", o->ids, "Rollout ids, two to 16, of one task")->expected(0, 16);
+    cmd->add_option_function<std::vector<std::string>>(
+           "ROLLOUT",
+           [o](const std::vector<std::string>& values) {
+               o->ids.clear();
+               for (const auto& v : values)
+                   o->ids.push_back(core::parseNumberOption<std::int64_t>("ROLLOUT", v, 1, std::numeric_limits<std::int64_t>::max()));
+           },
+           "Rollout ids (integers >= 1), two to 16, of one task")
+        ->expected(0, 16);
     cmd->add_option("--task", o->task, "Without rollout ids: list this task's rollouts (id, kind, frames, source)");
     cmd->add_flag("--differing", o->differing, "Only the steps where the worlds differ");
     cmd->add_flag("--json", o->json, "One JSON object");

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/util/output_check.hpp"
 #include "core/conformance/intersection_cases.hpp"
 #include "core/conformance/trace_replay.hpp"
 #include "cli_util.hpp"
@@ -67,6 +68,7 @@ void run(const Options& o) {
         std::cerr << "comparing first-person views with " << povDir << "\n";
         const std::string diffDir =
             o.diffDir.empty() ? (fs::temp_directory_path() / "iglu-conformance-pov").string() : o.diffDir;
+        core::checkOutputFolder({"--diff-dir", diffDir}, {{"DIR", o.dir}, {"DIR", povDir}});
         cf::CheckResult r;
         r.source = "pov";
         try {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/experiment_name.hpp"
 #include "core/catalog/experiment_comparison.hpp"
 #include "scripting/experiment_session.hpp"
 #include "cli_util.hpp"
@@ -70,8 +71,9 @@ void list(const catalog::Catalog& cat, bool json) {
                             {"errors", errors},
                             {"created", e.created}});
         else
-            std::printf("%-24s %-20s %8d %7.1f%% %8.3f  %s\n", e.name.c_str(), agent.c_str(), episodes, 100 * rate, meanF1,
-                        e.created.c_str());
+            // One row per experiment, also for a name stored before names were checked (NUL, newline).
+            std::printf("%-24s %-20s %8d %7.1f%% %8.3f  %s\n", catalog::printableName(e.name).c_str(),
+                        catalog::printableName(agent).c_str(), episodes, 100 * rate, meanF1, e.created.c_str());
     }
     if (json) std::cout << jsonText(rows, 2) << "\n";
     else std::printf("%zu experiments\n", experiments.size());

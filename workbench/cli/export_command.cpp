@@ -20,6 +20,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/rollout/rollout_file.hpp"
+#include "core/util/output_check.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "experiment_names.hpp"
@@ -59,6 +60,7 @@ core::EnvOptions envOptionsOf(const catalog::ExperimentRecord& e) {
 }
 
 void run(const Options& o) {
+    core::checkOutputFile({"-o", o.output}, {{"--db", o.db, true}}, {".jsonl"});
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
     std::vector<catalog::ExperimentRecord> experiments;
     if (!o.experiment.empty()) experiments.push_back(experimentNamed(cat, o.experiment));
@@ -130,7 +132,7 @@ void addExportCommand(CLI::App& app) {
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
     cmd->add_option("--experiment", o->experiment, "Episodes of this experiment");
     cmd->add_option("--task", o->tasks, "Episodes of these tasks (repeat; with --experiment: of that experiment only)");
-    cmd->add_option("-o,--output", o->output, "Rollout file to write (replaced when complete)")->required();
+    cmd->add_option("-o,--output", o->output, "Rollout file to write, FILE.jsonl (replaced when complete)")->required();
     cmd->callback([o] {
         if (o->experiment.empty() && o->tasks.empty()) throw std::runtime_error("export rollouts: give --experiment NAME or --task ID");
         run(*o);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/util/output_check.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
 #include "cli_util.hpp"
@@ -42,6 +43,7 @@ nlohmann::json toJson(const datasets::ImportReport& r) {
 void importInto(const Options& o, catalog::Catalog& cat);
 
 void run(const Options& o) {
+    core::checkOutputFile({"--db", o.db, true}, {{"PATH", o.path}}, {});
     if (o.kind == "rollouts") {
         importRollouts({o.path, o.db, o.experiment, o.keepDivergent, o.json});
         return;

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/agent_episodes.hpp"
+#include "core/catalog/experiment_name.hpp"
 #include "core/rollout/action_text.hpp"
 #include "core/rollout/rollout_file.hpp"
 #include "core/rollout/step_recorder.hpp"
@@ -85,6 +86,10 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
                     const core::Task& task = taskFor(cat, known, r, o.file + ":" + std::to_string(r.line), counts);
                     ++counts.episodes;
                     const std::string name = o.experiment.empty() ? r.agent : o.experiment;
+                    if (const auto problem = catalog::experimentNameProblem(name); !problem.empty())
+                        throw core::RolloutFileError(o.file + ":" + std::to_string(r.line) + ": " +
+                                                     (o.experiment.empty() ? "agent" : "--experiment") + ": \"" +
+                                                     catalog::printableName(name) + "\" " + problem + " (it names the experiment)");
                     // Two lines of one key: storing both would keep one while counting two.
                     if (const std::string earlier =
                             keys.add(name, r.taskId, r.seed, r.repetition, "line " + std::to_string(r.line));
@@ -144,6 +149,7 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
 }  // namespace
 
 void importRollouts(const RolloutImportOptions& o) {
+    if (!o.experiment.empty()) catalog::checkExperimentName(o.experiment, "--experiment");
     auto cat = catalog::Catalog(o.db, catalog::OpenMode::Create);
     const bool created = cat.createdFile();
     Counts counts;

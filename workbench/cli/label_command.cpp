@@ -13,6 +13,7 @@
 #include "core/skills/agreement.hpp"
 #include "core/skills/auto_labeler.hpp"
 #include "core/skills/skill_model.hpp"
+#include "core/util/output_check.hpp"
 #include "datasets/importer.hpp"
 #include "datasets/label_io.hpp"
 #include "cli_util.hpp"
@@ -30,6 +31,7 @@ struct AutoOptions {
 };
 
 void runAuto(const AutoOptions& o) {
+    core::checkOutputFile({"--db", o.db, true}, {{"--model", o.model}}, {});
     std::optional<core::SkillModel> model;
     if (!o.model.empty()) model = core::SkillModel::load(o.model);  // before the catalog: a bad model changes nothing
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
@@ -134,6 +136,7 @@ struct TrainOptions {
 
 void runTrain(const TrainOptions& o) {
     if (o.source.file.empty() == o.source.db.empty()) throw std::runtime_error("train: give a labels file or --db FILE (one of them)");
+    core::checkOutputFile({"--model", o.model}, {{"LABELS", o.source.file}, {"--db", o.source.db, true}}, {".json"});
     const auto examples = labeledExamples(o.source);
     const core::SkillModelTraining trained = [&] {
         try {
@@ -168,6 +171,7 @@ struct FileOptions {
 };
 
 void runExport(const FileOptions& o) {
+    core::checkOutputFile({"--out", o.file}, {{"--db", o.db, true}}, {".csv", ".json"});
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadOnly);
     std::optional<catalog::LabelSource> source;
     if (o.source == "human") source = catalog::LabelSource::Human;
@@ -177,6 +181,7 @@ void runExport(const FileOptions& o) {
 }
 
 void runImport(const FileOptions& o) {
+    core::checkOutputFile({"--db", o.db, true}, {{"FILE", o.file}}, {});
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
     auto report = datasets::importLabels(o.file, cat);
     std::cout << report.summary();
@@ -206,7 +211,7 @@ void addLabelCommand(CLI::App& app) {
     auto* t = cmd->add_subcommand("train", "Train the labeler that learns on human labels; prints its cross-validated F1 beside the rules'");
     t->add_option("LABELS", trainOpts->source.file, "A labels file in the format of structures.json (or --db)");
     t->add_option("--db", trainOpts->source.db, "A catalog: its tasks with a human label for every skill")->check(CLI::ExistingFile);
-    t->add_option("--model", trainOpts->model, "Model file to write (JSON)")->required();
+    t->add_option("--model", trainOpts->model, "Model file to write, MODEL.json")->required();
     addNumberOption(t, "--folds", trainOpts->folds, 2, 100, "Cross-validation folds (default 5)");
     t->add_flag("--json", trainOpts->json, "Print {cross_validated: {per skill}, rules: {per skill}}");
     t->callback([trainOpts] { runTrain(*trainOpts); });

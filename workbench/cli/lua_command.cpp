@@ -1,10 +1,12 @@
 // iglu lua SCRIPT.lua [ARGS...]: runs a Lua script in the sandbox with the iglu module (for
 // trying an idea: make an env, step it, print scores). `arg` holds the arguments.
 #include <filesystem>
+#include <limits>
 #include <iostream>
 #include <memory>
 
 #include "scripting/lua_state.hpp"
+#include "cli_util.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
 
@@ -57,11 +59,11 @@ void addLuaCommand(CLI::App& app) {
     cmd->add_option("script", o->script, "Lua script")->required()->check(CLI::ExistingFile);
     cmd->add_option("args", o->args, "Arguments (the script's arg table)");
     cmd->add_flag("--trusted", o->trusted, "Full standard library (no sandbox)");
-    cmd->add_option("--instruction-budget", o->budget, "Stop the script after N Lua instructions (0 = no limit)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--memory-mb", o->memoryMb, "Memory cap of the script in MB, its C++ objects included (default 256)")
-        ->check(CLI::Range(1, 1 << 20));
-    cmd->add_option("--time-limit", o->timeLimit, "Stop the script after S seconds (0 = no limit)")->check(CLI::NonNegativeNumber);
+    addNumberOption(cmd, "--instruction-budget", o->budget, 0LL, std::numeric_limits<long long>::max(),
+                    "Stop the script after N Lua instructions (0 = no limit)");
+    addNumberOption(cmd, "--memory-mb", o->memoryMb, std::size_t(1), std::size_t(1) << 20,
+                    "Memory cap of the script in MB, its C++ objects included (default 256)");
+    addNumberOption(cmd, "--time-limit", o->timeLimit, 0.0, 1e9, "Stop the script after S seconds (0 = no limit)");
     cmd->callback([o] { runLua(*o); });
 }
 

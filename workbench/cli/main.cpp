@@ -1,5 +1,6 @@
 // iglu: the headless command-line front end of IGLU Workbench.
 #include <exception>
+#include <new>
 #include <iostream>
 
 #include "commands.hpp"
@@ -30,8 +31,17 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
+    } catch (const std::bad_alloc&) {
+        // Inputs are bounded (README.md, docs/rollout_format.md), but the machine may give less
+        // memory than they need.
+        std::cerr << "iglu: error: out of memory: this command needs more memory than the process may use "
+                     "(the input limits and what they cost: README.md, docs/rollout_format.md)\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << "iglu: error: " << e.what() << "\n";
+        return 2;
+    } catch (...) {
+        std::cerr << "iglu: error: an unexpected error (not a standard exception)\n";
         return 2;
     }
     return iglu::cli::exitCode();

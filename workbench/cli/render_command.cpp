@@ -31,6 +31,7 @@
 #include "progress_line.hpp"
 #include "viewers/scene/rollout_clip.hpp"
 #include "core/catalog/catalog.hpp"
+#include "core/util/output_check.hpp"
 
 namespace iglu::cli {
 
@@ -190,6 +191,7 @@ void renderRollout(const RenderOptions& o, int w, int h, std::optional<viewers::
     clip.video = o.video;
     clip.framesDir = o.frames;
     const auto& stop = interruptFlag();
+    clip.cancel = &stop;
     ProgressLine progress("render");
     const auto result = viewers::renderRolloutClip(l.task, rollout, clip, [&](std::size_t done, std::size_t total) {
         progress.update(done, total);
@@ -197,7 +199,7 @@ void renderRollout(const RenderOptions& o, int w, int h, std::optional<viewers::
     });
     progress.finish();
     if (result.cancelled) {
-        std::cerr << "iglu render: interrupted after " << result.frames << " of " << result.total << " frames; no video written\n";
+        std::cerr << "iglu render: interrupted after " << result.frames << " of " << result.total << " frames; nothing written (no video, no frames)\n";
         exitCode() = 130;
         return;
     }
@@ -208,7 +210,16 @@ void renderRollout(const RenderOptions& o, int w, int h, std::optional<viewers::
     std::cout << "\n";
 }
 
+/// Every file the command writes, checked before anything runs (core/util/output_check.hpp).
+void checkOutputs(const RenderOptions& o) {
+    const std::vector<core::NamedFile> inputs{{"--db", o.db, !endsWith(o.db, ".jsonl")}};
+    if (!o.out.empty()) core::checkOutputFile({"--out", o.out}, inputs, {".png"});
+    if (!o.video.empty()) core::checkOutputFile({"--video", o.video}, inputs, {".mp4", ".gif", ".webm", ".mov", ".mkv"});
+    if (!o.frames.empty()) core::checkOutputFolder({"--frames", o.frames}, inputs);
+}
+
 void run(const RenderOptions& o) {
+    checkOutputs(o);
     int w = 0, h = 0;
     const std::string size = o.size.empty() ? (o.pov ? "64x64" : "800x600") : o.size;
     parseSize(size, o.pov ? core::PovRenderer::kMaxSide : viewers::OffscreenRenderer::kMaxSide, w, h);
@@ -273,7 +284,7 @@ void addRenderCommand(CLI::App& app) {
     cmd->add_option("--task", o->task, "Task id")->required();
     cmd->add_option("--rollout", o->rollout, "Rollout id (catalog), or random[:SEED] for a recorded random-agent episode");
     addNumberOption(cmd, "--step", o->step, 0, std::numeric_limits<int>::max(), "Rollout step (default: the last)");
-    cmd->add_option("--out", o->out, "PNG file to write (one image)");
+    cmd->add_option("--out", o->out, "PNG file to write (one image; the name must end in .png)");
     cmd->add_option("--video", o->video, "Video of the whole rollout: FILE.mp4, .gif or .webm (needs the ffmpeg program)");
     cmd->add_option("--frames", o->frames, "Folder for the rollout's frames as frame-00000.png ... (no ffmpeg needed)");
     addNumberOption(cmd, "--fps", o->fps, 0.1, 240.0, "Video frames per second (default 10)");

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/util/output_check.hpp"
 #include "scripting/experiment_session.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
@@ -33,6 +34,7 @@ struct Options {
 };
 
 void run(const Options& o) {
+    if (!o.db.empty()) core::checkOutputFile({"--db", o.db, true}, {{"EXPERIMENT", o.experiment}, {"--tasks", o.tasks}}, {});
     SessionOptions so;
     so.db = o.db;
     so.tasks = o.tasks;

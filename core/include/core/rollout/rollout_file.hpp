@@ -55,10 +55,14 @@ struct RolloutRecord {
 
 inline constexpr std::size_t kMaxRolloutLineBytes = std::size_t(64) << 20;
 inline constexpr std::size_t kMaxRolloutActions = 1'000'000;
+/// JSON values held at once while a line is read: the actions and rewards are read one element
+/// at a time (core::JsonArrayStream), so this bounds the rest (task blocks, env options).
+inline constexpr std::size_t kMaxRolloutHeldValues = 1'000'000;
 
 /// Reads every line of a rollout file; calls `onRecord` per episode (streaming: memory stays
-/// bounded by one line). Limits: a line of at most kMaxRolloutLineBytes, kMaxRolloutActions
-/// actions per episode. Throws RolloutFileError naming file:line: field ("runs.jsonl:4:
+/// bounded by one line: the line, its actions, and at most kMaxRolloutHeldValues JSON values).
+/// Limits: a line of at most kMaxRolloutLineBytes, kMaxRolloutActions actions per episode, JSON
+/// nesting of kMaxJsonDepth levels. Throws RolloutFileError naming file:line: field ("runs.jsonl:4:
 /// actions[17].camera: ..."); blank lines are skipped. Exceptions of `onRecord` pass through
 /// unchanged. `onProgress` (may be empty) gets the bytes read so far and the file's size after
 /// every line.

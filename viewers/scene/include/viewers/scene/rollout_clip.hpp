@@ -5,8 +5,12 @@
 // ffmpeg) and / or a numbered PNG sequence (frame-00000.png ...). One implementation for
 // `iglu render --video / --frames` and the workbench's Export Rollout Video.
 //
-// Progress is reported after every frame; the callback returning false cancels: the unfinished
-// video is removed (never a half-written file), PNGs already written stay.
+// Progress is reported after every frame; the callback returning false, or `cancel` becoming
+// true (checked also while a frame waits for ffmpeg), cancels. A cancelled or failed clip leaves
+// nothing: the unfinished video, ffmpeg's log and every PNG written are removed, and the frames'
+// folder too when this call made it. A frames folder holding frames of an earlier clip is refused
+// (two clips would mix).
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -30,6 +34,7 @@ struct ClipOptions {
     double fps = 10;
     std::string video;                     ///< .mp4 / .gif / .webm; empty: none
     std::string framesDir;                 ///< folder for the PNG sequence; empty: none
+    const std::atomic<bool>* cancel = nullptr;  ///< e.g. the Ctrl-C flag
 };
 
 struct ClipResult {
@@ -42,7 +47,8 @@ struct ClipResult {
 std::vector<std::size_t> clipSteps(std::size_t rolloutSize, int every);
 
 /// Renders the clip. Throws std::runtime_error (RenderError, VideoWriter's errors) with a message
-/// naming the file or the option: no video and no frames folder, a folder that cannot be made,
+/// naming the file or the option: no video and no frames folder, a folder that cannot be made or
+/// that holds earlier frames,
 /// a size out of range, ffmpeg missing. `progress(done, total)` returns false to cancel.
 ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollout, const ClipOptions& options,
                              const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
