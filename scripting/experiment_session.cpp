@@ -13,6 +13,7 @@
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
+#include "scripting/experiment_changed.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
 #include "experiment_lock.hpp"
@@ -128,7 +129,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
     if (store_) {
         // Resuming mixes stored episodes into the summary: only under the same configuration.
         if (auto existing = store_->cat.experiment(spec_.name); existing && existing->config != spec_.configJson)
-            throw std::runtime_error("experiment '" + spec_.name + "' is already stored in " + options.db +
+            throw ExperimentChanged(spec_.name, "experiment '" + spec_.name + "' is already stored in " + options.db +
                                      " with another configuration (agent, env, seeds or options changed); "
                                      "run it under a new name with --name NAME");
         experimentId_ = store_->cat.ensureExperiment(spec_.name, spec_.scriptPath, spec_.configJson).id;
