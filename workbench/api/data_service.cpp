@@ -180,27 +180,23 @@ bool DataService::open(const QString& path, QString* error) {
         log_->warning(logSource(), tr("%1 is read-only (no permission to write the file or its folder): "
                                       "opened for reading, changes cannot be stored").arg(impl_->path));
     checkForChanges();  // notes another writer at once
-    rescopeSelection(selectedTask, selectedRollout);
-    guardedEmit("opened", [this] { emit opened(impl_->path); });
+    rescopeSelectionAndEmitOpened(selectedTask, selectedRollout);
     return true;
 }
 
-void DataService::rescopeSelection(const std::optional<core::Task>& before,
-                                   const std::shared_ptr<const core::Rollout>& beforeRollout) {
-    if (selection_ == nullptr) return;
+void DataService::rescopeSelectionAndEmitOpened(const std::optional<core::Task>& before,
+                                                const std::shared_ptr<const core::Rollout>& beforeRollout) {
+    const auto emitOpened = [this] { guardedEmit("opened", [this] { emit opened(impl_->path); }); };
+    if (selection_ == nullptr) return emitOpened();
     Selection& sel = *selection_;
     const auto now = before ? task(sel.taskId()) : std::nullopt;
-    if (!now) {  // no task selected, or the new data has none of that id
-        sel.clear();
-        return;
-    }
     bool keepRollout = false;
-    if (sel.rolloutId() != 0 && beforeRollout != nullptr && sameContent(*before, *now)) {
+    if (now && sel.rolloutId() != 0 && beforeRollout != nullptr && sameContent(*before, *now)) {
         const auto after = rollout(sel.rolloutId());
         keepRollout = after != nullptr && after->taskId == now->id && core::sameRecording(*after, *beforeRollout);
     }
-    if (!keepRollout) sel.setRollout(0);
-    sel.setEpisode(0);
+    // No task of that id here: nothing selected; else the task, and the rollout only when it is the same.
+    sel.rescope(now ? sel.taskId() : QString(), keepRollout ? sel.rolloutId() : 0, keepRollout ? sel.step() : 0, emitOpened);
 }
 
 bool DataService::isOpen() const noexcept { return !impl_->kind.isEmpty(); }

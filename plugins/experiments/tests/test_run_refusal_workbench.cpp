@@ -16,7 +16,9 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
+#include <QTimer>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -49,7 +51,7 @@ class TestRunRefusalWorkbench : public QObject {
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     /// Fills the Run Experiment form (agent, this task, steps, name) and presses Run.
-    std::function<void(QWidget*)> fillForm(const QString& agent, int steps, const QString& name) {
+    std::function<void(QWidget*)> fillForm(const QString& agent, int steps, const QString& name, bool run = true) {
         return [=, this](QWidget* w) {
             auto* d = qobject_cast<QDialog*>(w);
             QVERIFY(d != nullptr);
@@ -61,7 +63,7 @@ class TestRunRefusalWorkbench : public QObject {
             auto* n = d->findChild<QLineEdit*>(QStringLiteral("runName"));
             n->setText(name);
             n->setModified(true);
-            d->accept();
+            if (run) d->accept();
         };
     }
     void openForm() { QVERIFY(QMetaObject::invokeMethod(panel_, "chooseAndRun")); }
@@ -173,26 +175,33 @@ private slots:
 
     void formWarnsBeforeADoomedRun() {
         QSignalSpy finished(panel_, SIGNAL(runFinished(bool, bool, QString, QString)));
-        bool stillOpen = false;
+        bool stillOpen = false, targetStillOff = false;
         QString warning;
+        QPointer<QDialog> form;
+        // Answers run inside the helper's timer: a box the form opens is answered once the form's
+        // own event loop runs, so each press is posted (singleShot), never made inside an answer.
         testing::ModalAnswers answers(60000);
         answers.answer([&](QWidget* w) {
-            auto* d = qobject_cast<QDialog*>(w);
-            d->findChild<QCheckBox*>(QStringLiteral("runTargetInObs"))->setChecked(false);
-            fillForm(QStringLiteral("oracle.lua"), 200, QStringLiteral("oracle_blind"))(w);  // -> the warning: Cancel
-            stillOpen = d->isVisible();
-            QVERIFY(!d->findChild<QCheckBox*>(QStringLiteral("runTargetInObs"))->isChecked());
-            d->accept();  // -> the warning again: let it see the target
+            form = qobject_cast<QDialog*>(w);
+            form->findChild<QCheckBox*>(QStringLiteral("runTargetInObs"))->setChecked(false);
+            fillForm(QStringLiteral("oracle.lua"), 200, QStringLiteral("oracle_blind"), false)(w);
+            QTimer::singleShot(0, form, [&] { form->accept(); });  // -> the warning: Cancel
         });
         answers.answer([&](QWidget* w) {
             warning = qobject_cast<QMessageBox*>(w)->text();
             qobject_cast<QMessageBox*>(w)->button(QMessageBox::Cancel)->click();
+            QTimer::singleShot(0, form, [&] {
+                stillOpen = form->isVisible();
+                targetStillOff = !form->findChild<QCheckBox*>(QStringLiteral("runTargetInObs"))->isChecked();
+                form->accept();  // -> the warning again: let it see the target
+            });
         });
         answers.answer([](QWidget* w) { w->findChild<QPushButton*>(QStringLiteral("targetWarningShow"))->click(); });
         openForm();
         QVERIFY(answers.allAnswered());
         QCOMPARE(answers.unexpected(), 0);
         QVERIFY2(stillOpen, "Cancel on the warning closed the form");
+        QVERIFY(targetStillOff);
         QVERIFY2(warning.contains(QStringLiteral("oracle.lua")) && warning.contains(QStringLiteral("target")), qPrintable(warning));
         QVERIFY(finished.wait(120000) || !finished.isEmpty());
         QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(3).toString()));

@@ -63,7 +63,9 @@ public:
     /// has a task of that id; the rollout (and step) only when, in addition, the task has the same
     /// start and target grids and the new data's rollout of that id is the same recording
     /// (core::sameRecording); the episode is always cleared (experiment episodes are per catalog).
-    /// Everything else is cleared, with the Selection's usual signals. Ids are never carried by number.
+    /// Everything else is cleared. Ids are never carried by number. The selection's own signals for
+    /// what changed follow `opened` (Selection::rescope), so no view hears of the new selection while
+    /// it still holds the old data.
     void setSelection(Selection* selection) noexcept;
     /// The last failure of a read or of a signal handler since the last open ("" if none).
     QString lastError() const;
@@ -139,8 +141,9 @@ private:
     /// Emits a signal; an exception from one of its handlers is reported, not passed on.
     template <class F>
     void guardedEmit(const char* signal, F&& emitSignal);
-    /// Re-resolves the selection in the data just opened (see setSelection).
-    void rescopeSelection(const std::optional<core::Task>& task, const std::shared_ptr<const core::Rollout>& rollout);
+    /// Re-resolves the selection in the data just opened (see setSelection) around emitting `opened`.
+    void rescopeSelectionAndEmitOpened(const std::optional<core::Task>& task,
+                                       const std::shared_ptr<const core::Rollout>& rollout);
     MessageLog* log_ = nullptr;
     Selection* selection_ = nullptr;
     struct Impl;
