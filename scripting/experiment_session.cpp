@@ -14,6 +14,7 @@
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "scripting/agent.hpp"
+#include "scripting/experiment_changed.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
 #include "experiment_lock.hpp"
@@ -46,7 +47,7 @@ void checkResumable(const catalog::Catalog& cat, const ExperimentSpec& spec, con
     if (!existing) return;
     // Resuming mixes stored episodes into the summary: only under the same configuration.
     if (existing->config != spec.configJson)
-        throw std::runtime_error("experiment '" + spec.name + "' is already stored in " + cat.path() +
+        throw ExperimentChanged(spec.name, "experiment '" + spec.name + "' is already stored in " + cat.path() +
                                  " with another configuration (agent, env, seeds or options changed); "
                                  "run it under a new name with --name NAME");
     // ... and the same agent. An experiment stored before agents were recorded has none: it resumes

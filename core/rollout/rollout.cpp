@@ -17,6 +17,11 @@ Grid Rollout::finalGrid() const {
     return g;
 }
 
+bool sameRecording(const Rollout& a, const Rollout& b) noexcept {
+    return a.taskId == b.taskId && a.kind == b.kind && a.source == b.source && a.starting == b.starting &&
+           a.startPose == b.startPose && a.frames == b.frames && a.changes == b.changes;
+}
+
 double Rollout::totalReward() const noexcept {
     double sum = 0;
     for (const auto& f : frames) sum += f.reward;

@@ -69,7 +69,12 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
         if (taskId == context_->selection().taskId()) refreshRollouts();
     });
-    connect(&context.data(), &workbench::DataService::opened, this, &PlaybackPlugin::refreshRollouts);
+    // Other data: nothing of the old data stays (the selection is already re-resolved in the new one).
+    connect(&context.data(), &workbench::DataService::opened, this, [this] {
+        recordStatus_->hide();
+        refreshRollouts();
+        showRollout(context_->selection().rolloutId());
+    });
     connect(rollouts_, &QComboBox::activated, this, [this](int index) {
         context_->selection().setRollout(rollouts_->itemData(index).toLongLong());
     });

@@ -39,8 +39,11 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
     }
 
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &ScriptPlugin::followTask);
-    connect(&context.data(), &workbench::DataService::opened, this,
-            [this] { followTask(context_->selection().taskId()); });
+    // Other data: the episode, its rollout and the console belonged to the old data.
+    connect(&context.data(), &workbench::DataService::opened, this, [this] {
+        const QString id = context_->selection().taskId();
+        panel_->resetForData(id.isEmpty() ? std::nullopt : context_->data().task(id));
+    });
     connect(panel_, &script::ScriptPanel::liveFrame, this,
             [this](const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption) {
                 if (auto* viewer = context_->service<workbench::ViewerService>())

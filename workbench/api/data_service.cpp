@@ -15,12 +15,23 @@
 #include "core/task/task_list.hpp"
 #include "workbench/api/guarded_emit.hpp"
 #include "workbench/api/message_log.hpp"
+#include "workbench/api/selection.hpp"
 
 namespace iglu::workbench {
 
 namespace {
 constexpr int kChangePollMs = 2000;
 QString logSource() { return QStringLiteral("data"); }
+
+/// A task's content a rollout is replayed and scored on.
+bool sameContent(const core::Task& a, const core::Task& b) { return a.starting == b.starting && a.target == b.target; }
+
+/// A rollout recorded in this session, with the task it was recorded on (id, start and target):
+/// listed only under a task of the same content, whatever data is open.
+struct SessionRollout {
+    std::shared_ptr<const core::Rollout> rollout;
+    std::optional<core::Task> task;
+};
 }  // namespace
 
 struct DataService::Impl {
@@ -30,7 +41,7 @@ struct DataService::Impl {
     // is opened) an empty in-memory catalog.
     std::unique_ptr<catalog::Catalog> catalog = std::make_unique<catalog::Catalog>(catalog::Catalog::inMemory());
     bool inMemory = true;
-    std::map<qint64, std::shared_ptr<const core::Rollout>> session;  // recorded here, ids < 0
+    std::map<qint64, SessionRollout> session;  // recorded here, ids < 0
     mutable std::map<qint64, std::shared_ptr<const core::Rollout>> cache;
     qint64 nextSessionId = -1;
     bool readOnly = false;
@@ -55,6 +66,7 @@ DataService::DataService(QObject* parent) : QObject(parent), impl_(std::make_uni
 DataService::~DataService() = default;
 
 void DataService::setMessageLog(MessageLog* log) noexcept { log_ = log; }
+void DataService::setSelection(Selection* selection) noexcept { selection_ = selection; }
 QString DataService::lastError() const { return impl_->lastError; }
 bool DataService::isReadOnly() const noexcept { return impl_->readOnly; }
 
@@ -139,6 +151,13 @@ bool DataService::open(const QString& path, QString* error) {
     if (!info.isFile() || !info.isReadable()) return fail(tr("%1: not a readable file").arg(path));
     auto next = std::make_unique<Impl>();
     next->path = info.absoluteFilePath();
+    // What the selection points at, read from the data it points into (before that data goes).
+    std::optional<core::Task> selectedTask;
+    std::shared_ptr<const core::Rollout> selectedRollout;
+    if (selection_ != nullptr && !selection_->taskId().isEmpty()) {
+        selectedTask = task(selection_->taskId());
+        if (selection_->rolloutId() != 0) selectedRollout = rollout(selection_->rolloutId());
+    }
     // One data model: a task list is imported into an in-memory catalog. A write-protected catalog
     // file or folder opens read-only (browsing works, writes report errors).
     const bool taskList = info.suffix().compare(QStringLiteral("jsonl"), Qt::CaseInsensitive) == 0;
@@ -161,8 +180,23 @@ bool DataService::open(const QString& path, QString* error) {
         log_->warning(logSource(), tr("%1 is read-only (no permission to write the file or its folder): "
                                       "opened for reading, changes cannot be stored").arg(impl_->path));
     checkForChanges();  // notes another writer at once
-    guardedEmit("opened", [this] { emit opened(impl_->path); });
+    rescopeSelectionAndEmitOpened(selectedTask, selectedRollout);
     return true;
+}
+
+void DataService::rescopeSelectionAndEmitOpened(const std::optional<core::Task>& before,
+                                                const std::shared_ptr<const core::Rollout>& beforeRollout) {
+    const auto emitOpened = [this] { guardedEmit("opened", [this] { emit opened(impl_->path); }); };
+    if (selection_ == nullptr) return emitOpened();
+    Selection& sel = *selection_;
+    const auto now = before ? task(sel.taskId()) : std::nullopt;
+    bool keepRollout = false;
+    if (now && sel.rolloutId() != 0 && beforeRollout != nullptr && sameContent(*before, *now)) {
+        const auto after = rollout(sel.rolloutId());
+        keepRollout = after != nullptr && after->taskId == now->id && core::sameRecording(*after, *beforeRollout);
+    }
+    // No task of that id here: nothing selected; else the task, and the rollout only when it is the same.
+    sel.rescope(now ? sel.taskId() : QString(), keepRollout ? sel.rolloutId() : 0, keepRollout ? sel.step() : 0, emitOpened);
 }
 
 bool DataService::isOpen() const noexcept { return !impl_->kind.isEmpty(); }
@@ -212,16 +246,21 @@ QList<RolloutInfo> DataService::rollouts(const QString& taskId) const {
                            QString::fromStdString(s.source), s.frames, s.totalReward});
         return stored;
     });
-    // Session rollouts, most recent first.
-    for (auto it = impl_->session.begin(); it != impl_->session.end(); ++it)
-        if (it->second->taskId == key) out.append(infoOf(it->first, *it->second));
+    // Session rollouts (most recent first) recorded on this task as the open data has it.
+    std::optional<core::Task> current;
+    for (auto it = impl_->session.begin(); it != impl_->session.end(); ++it) {
+        const SessionRollout& s = it->second;
+        if (s.rollout->taskId != key || !s.task) continue;
+        if (!current) current = task(taskId);
+        if (current && sameContent(*current, *s.task)) out.append(infoOf(it->first, *s.rollout));
+    }
     return out;
 }
 
 std::shared_ptr<const core::Rollout> DataService::rollout(qint64 id) const {
     if (id < 0) {
         auto it = impl_->session.find(id);
-        return it == impl_->session.end() ? nullptr : it->second;
+        return it == impl_->session.end() ? nullptr : it->second.rollout;
     }
     if (id == 0) return nullptr;
     if (auto it = impl_->cache.find(id); it != impl_->cache.end()) return it->second;
@@ -239,7 +278,8 @@ qint64 DataService::addRollout(core::Rollout rollout) {
     const qint64 id = impl_->nextSessionId--;
     rollout.id = id;
     const QString taskId = QString::fromStdString(rollout.taskId);
-    impl_->session.emplace(id, std::make_shared<const core::Rollout>(std::move(rollout)));
+    auto recordedOn = task(taskId);  // the task as the open data has it
+    impl_->session.emplace(id, SessionRollout{std::make_shared<const core::Rollout>(std::move(rollout)), std::move(recordedOn)});
     guardedEmit("rolloutsChanged", [&] { emit rolloutsChanged(taskId); });
     return id;
 }

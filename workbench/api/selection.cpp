@@ -1,5 +1,6 @@
 #include "workbench/api/selection.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "workbench/api/guarded_emit.hpp"
@@ -53,5 +54,21 @@ void Selection::setStep(int step) {
 }
 
 void Selection::clear() { setTask(QString()); }
+
+void Selection::rescope(const QString& taskId, qint64 rolloutId, int step, const std::function<void()>& replaced) {
+    if (taskId.isEmpty()) rolloutId = 0;
+    if (rolloutId == 0) step = 0;
+    const bool task = taskId != taskId_, rollout = rolloutId != rolloutId_, episode = episodeId_ != 0,
+               stepMoved = !rollout && step != step_;
+    taskId_ = taskId;
+    rolloutId_ = rolloutId;
+    episodeId_ = 0;
+    step_ = std::max(0, step);
+    if (replaced) replaced();
+    if (task) guardedEmit("taskChanged", [&] { emit taskChanged(taskId_); });
+    if (rollout) guardedEmit("rolloutChanged", [&] { emit rolloutChanged(rolloutId_); });
+    if (episode) guardedEmit("episodeChanged", [&] { emit episodeChanged(0); });
+    if (stepMoved) guardedEmit("stepChanged", [&] { emit stepChanged(step_); });
+}
 
 }  // namespace iglu::workbench

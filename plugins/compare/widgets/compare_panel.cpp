@@ -105,7 +105,14 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { seek(index.row()); });
     connect(chart_, &viewers::RolloutChart::stepClicked, this, &ComparePanel::seek);
     connect(&selection_, &workbench::Selection::taskChanged, this, &ComparePanel::refresh);
-    connect(&data_, &workbench::DataService::opened, this, &ComparePanel::refresh);
+    // Other data: no rollout stays checked by its number (ids belong to the data they came from).
+    connect(&data_, &workbench::DataService::opened, this, [this] {
+        {
+            const QSignalBlocker block(list_);
+            list_->clear();
+        }
+        refresh();
+    });
     connect(&data_, &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
         if (taskId == selection_.taskId()) refresh();
     });

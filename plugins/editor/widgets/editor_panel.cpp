@@ -56,9 +56,13 @@ EditorPanel::EditorPanel(workbench::DataService& dataService, workbench::Selecti
     draft_.id = suggestId({}, [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); });
     id_->setText(QString::fromStdString(draft_.id));
     // Other data opened: an id suggested before may be taken there; suggest a free one.
+    // The draft (the user's work) stays; what tied it to the old data goes: the task it was copied
+    // from (an id of the old data) and the status naming the old data.
     connect(&data_, &workbench::DataService::opened, this, [this] {
         const auto exists = [this](const std::string& id) { return data_.hasTask(QString::fromStdString(id)); };
         if (exists(draft_.id)) id_->setText(QString::fromStdString(suggestId(draft_.derivedFrom, exists)));
+        draft_.derivedFrom.clear();
+        setStatus(QString(), false);
     });
     refresh();
 }

@@ -1,35 +1,45 @@
 #include "logic/experiment_draft.hpp"
 
 #include <cstdio>
+#include <limits>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+
+#include "core/util/parse_number.hpp"
 
 namespace iglu::plugins::experiments {
 
 std::optional<std::vector<std::int64_t>> parseSeeds(const QString& text, QString* error) {
+    const auto fail = [error](const QString& message) {
+        if (error != nullptr) *error = message;
+        return std::nullopt;
+    };
+    const auto bad = [&](const QString& part) {
+        return fail(QObject::tr("seeds: '%1' is not a whole number (%2..%3) or a range like 1-5 (at most %4 seeds)")
+                        .arg(part.left(40))
+                        .arg(std::numeric_limits<std::int64_t>::min())
+                        .arg(std::numeric_limits<std::int64_t>::max())
+                        .arg(kMaxSeeds));
+    };
     std::vector<std::int64_t> seeds;
     static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
     for (const QString& part : text.split(separators, Qt::SkipEmptyParts)) {
-        const qsizetype dash = part.indexOf(QLatin1Char('-'), 1);  // "-3" alone is a negative seed
-        bool ok1 = false, ok2 = true;
-        const qlonglong lo = (dash < 0 ? part : part.left(dash)).toLongLong(&ok1);
-        const qlonglong hi = dash < 0 ? lo : part.mid(dash + 1).toLongLong(&ok2);
-        if (!ok1 || !ok2 || hi < lo || hi - lo >= 10'000) {
-            if (error != nullptr)
-                *error = QObject::tr("seeds: '%1' is not a whole number or a range like 1-5 (at most 10,000 seeds)").arg(part);
-            return std::nullopt;
-        }
-        for (qlonglong s = lo; s <= hi; ++s) seeds.push_back(s);
-        if (seeds.size() > 10'000) {
-            if (error != nullptr) *error = QObject::tr("seeds: at most 10,000");
-            return std::nullopt;
-        }
+        // The one checked parser of typed numbers (core/util/parse_number.hpp), as `iglu run` reads
+        // seeds: the whole text, in range, no overflow. "-3" alone is a negative seed.
+        const qsizetype dash = part.indexOf(QLatin1Char('-'), 1);
+        const auto lo = core::parseNumber<std::int64_t>((dash < 0 ? part : part.left(dash)).toStdString());
+        const auto hi = dash < 0 ? lo : core::parseNumber<std::int64_t>(part.mid(dash + 1).toStdString());
+        if (!lo || !hi || *hi < *lo) return bad(part);
+        // The count of lo..hi, computed without overflow (the difference of two int64 fits in uint64).
+        const std::uint64_t span = static_cast<std::uint64_t>(*hi) - static_cast<std::uint64_t>(*lo);
+        if (span >= kMaxSeeds || seeds.size() + span + 1 > kMaxSeeds)
+            return fail(QObject::tr("seeds: at most %1 in all ('%2' makes more)").arg(kMaxSeeds).arg(part.left(40)));
+        for (std::uint64_t k = 0; k <= span; ++k)
+            seeds.push_back(static_cast<std::int64_t>(static_cast<std::uint64_t>(*lo) + k));  // never past hi
     }
-    if (seeds.empty()) {
-        if (error != nullptr) *error = QObject::tr("seeds: give at least one, e.g. 1 or 1-5");
-        return std::nullopt;
-    }
+    if (seeds.empty()) return fail(QObject::tr("seeds: give at least one, e.g. 1 or 1-5"));
     return seeds;
 }
 
@@ -46,6 +56,30 @@ QString draftProblem(const ExperimentDraft& d) {
     if (d.repetitions < 1) return QObject::tr("repetitions: at least 1");
     if (d.tasks.trimmed().isEmpty()) return QObject::tr("tasks: 'all', filter words (e.g. 'flying clear'), ids:A,B or a .jsonl task list");
     return {};
+}
+
+bool agentReadsTarget(const QString& source) {
+    // Comments out first: long comments --[==[ ... ]==], then line comments.
+    static const QRegularExpression longComment(QStringLiteral("--\\[(=*)\\[.*?\\]\\1\\]"),
+                                                QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression lineComment(QStringLiteral("--[^\\n]*"));
+    static const QRegularExpression reads(
+        QStringLiteral("\\.\\s*target(_grid)?\\b|\\[\\s*[\"']target(_grid)?[\"']\\s*\\]"));
+    QString code = source;
+    code.remove(longComment);
+    code.remove(lineComment);
+    return reads.match(code).hasMatch();
+}
+
+QString targetWarning(const ExperimentDraft& d) {
+    if (d.targetInObs) return {};
+    QFile file(d.agentPath);
+    constexpr qint64 kMaxAgentBytes = 4 << 20;
+    if (!QFileInfo(d.agentPath).isFile() || file.size() > kMaxAgentBytes || !file.open(QIODevice::ReadOnly)) return {};
+    if (!agentReadsTarget(QString::fromUtf8(file.read(kMaxAgentBytes)))) return {};
+    return QObject::tr("%1 reads the target (obs.target_grid or task.target), but \"the agent sees the target\" is off: "
+                       "without it every episode is likely to fail.")
+        .arg(QFileInfo(d.agentPath).fileName());
 }
 
 std::string luaQuoted(const std::string& text) {
@@ -72,7 +106,12 @@ std::string luaQuoted(const std::string& text) {
 
 std::string experimentScript(const ExperimentDraft& d) {
     std::string seeds;
-    for (std::size_t i = 0; i < d.seeds.size(); ++i) seeds += (i ? ", " : "") + std::to_string(d.seeds[i]);
+    // Lua reads "-9223372036854775808" as minus a float (the literal overflows): write the
+    // smallest int64 as integer arithmetic.
+    const auto seedText = [](std::int64_t s) {
+        return s == std::numeric_limits<std::int64_t>::min() ? std::string("(-9223372036854775807 - 1)") : std::to_string(s);
+    };
+    for (std::size_t i = 0; i < d.seeds.size(); ++i) seeds += (i ? ", " : "") + seedText(d.seeds[i]);
     const std::string agent = QFileInfo(d.agentPath).absoluteFilePath().toStdString();
     std::string s;
     s += "-- Made by the workbench's Run Experiment dialog; run it again with: iglu run THIS_FILE --db CATALOG\n";

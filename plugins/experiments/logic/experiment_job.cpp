@@ -4,6 +4,7 @@
 
 #include <QThread>
 
+#include "scripting/experiment_changed.hpp"
 #include "scripting/experiment_session.hpp"
 
 namespace iglu::plugins::experiments {
@@ -17,18 +18,21 @@ ExperimentJob::~ExperimentJob() {
     delete thread_;
 }
 
-bool ExperimentJob::start(const QString& experimentPath, const QString& db, int jobs) {
+bool ExperimentJob::start(const QString& experimentPath, const QString& db, int jobs, const QString& storeAs) {
     if (thread_ != nullptr) return false;
+    refusedAsChanged_ = false;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     auto cancel = cancel_;
     // Everything below runs on the worker thread (the session owns its catalog connection there);
     // results are posted back to this object's (the GUI) thread.
-    thread_ = QThread::create([this, cancel, path = experimentPath.toStdString(), db = db.toStdString(), jobs] {
+    thread_ = QThread::create([this, cancel, path = experimentPath.toStdString(), db = db.toStdString(), jobs,
+                                 storeAs = storeAs.toStdString()] {
         auto post = [this](auto f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
         QString name;
         try {
             scripting::SessionOptions so;
             so.db = db;
+            so.name = storeAs;
             scripting::ExperimentSession session(path, so);
             name = QString::fromStdString(session.spec().name);
             const int total = static_cast<int>(session.episodeCount());
@@ -58,6 +62,13 @@ bool ExperimentJob::start(const QString& experimentPath, const QString& db, int 
             post([this, cancelled, name, message] {
                 ended();
                 emit finished(true, cancelled, name, message);
+            });
+        } catch (const scripting::ExperimentChanged& e) {
+            const QString message = QString::fromStdString(e.what()), experiment = QString::fromStdString(e.experiment());
+            post([this, experiment, message] {
+                ended();
+                refusedAsChanged_ = true;
+                emit finished(false, false, experiment, message);
             });
         } catch (const std::exception& e) {
             const QString message = QString::fromStdString(e.what());

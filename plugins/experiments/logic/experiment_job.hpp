@@ -22,10 +22,13 @@ public:
     ~ExperimentJob() override;  ///< cancels a running job and waits for it
 
     bool isRunning() const noexcept { return thread_ != nullptr; }
-    /// Runs `experimentPath` against the catalog file `db` on `jobs` threads. False when a job is
-    /// already running.
-    bool start(const QString& experimentPath, const QString& db, int jobs);
+    /// Runs `experimentPath` against the catalog file `db` on `jobs` threads, stored under `name`
+    /// (empty: the experiment's own). False when a job is already running.
+    bool start(const QString& experimentPath, const QString& db, int jobs, const QString& name = {});
     void cancel();
+    /// Whether the last job that ended was refused because the catalog holds an experiment of that
+    /// name that ran another agent or configuration (scripting::ExperimentChanged): a new name runs.
+    bool refusedAsChanged() const noexcept { return refusedAsChanged_; }
 
 signals:
     /// The experiment loaded: `total` episodes, of which `resumed` were already stored.
@@ -40,6 +43,7 @@ private:
     void ended();
 
     QThread* thread_ = nullptr;
+    bool refusedAsChanged_ = false;
     std::shared_ptr<std::atomic<bool>> cancel_;
 };
 

@@ -2,6 +2,8 @@
 // draft becomes reads back through the experiment loader with every field as chosen (also task
 // words holding quotes, backslashes, newlines, control bytes and non-ASCII text); seeds as people
 // type them; and a corpus of bad drafts, each refused with a message naming the field.
+#include <limits>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -97,6 +99,80 @@ private slots:
             QVERIFY2(!parseSeeds(QString::fromLatin1(bad), &error), bad);
             QVERIFY2(error.startsWith(QStringLiteral("seeds:")), qPrintable(error));
         }
+    }
+
+    // A corpus of edge and bad seed texts: each ends at once with seeds or a "seeds:" message,
+    // never loops or overflows (the reported "9223372036854775807" looped until memory ran out);
+    // the seeds a draft lists are at most kMaxSeeds, and the extreme ones read back from the file.
+    void seedsCorpusEndsBounded() {
+        constexpr auto kMax = std::numeric_limits<std::int64_t>::max(), kMin = std::numeric_limits<std::int64_t>::min();
+        QString error;
+        const struct {
+            const char* text;
+            std::vector<std::int64_t> seeds;
+        } good[] = {
+            {"9223372036854775807", {kMax}},
+            {"-9223372036854775808", {kMin}},
+            {"9223372036854775806-9223372036854775807", {kMax - 1, kMax}},
+            {"-9223372036854775808--9223372036854775807", {kMin, kMin + 1}},
+            {"+5", {5}},
+            {"0-0", {0}},
+            {"-2--1", {-2, -1}},
+        };
+        for (const auto& g : good) {
+            const auto seeds = parseSeeds(QString::fromLatin1(g.text), &error);
+            QVERIFY2(seeds.has_value(), qPrintable(QString::fromLatin1(g.text) + ": " + error));
+            QCOMPARE(*seeds, g.seeds);
+        }
+        QCOMPARE(parseSeeds(QStringLiteral("1-10000"), &error)->size(), kMaxSeeds);
+        const std::string many = [] {
+            std::string s;
+            for (int i = 0; i < 20000; ++i) s += std::to_string(i) + ",";
+            return s;
+        }();
+        for (const QString& bad : {QStringLiteral("9223372036854775808"), QStringLiteral("-9223372036854775809"),
+                                  QStringLiteral("99999999999999999999999999"), QStringLiteral("-9223372036854775808-9223372036854775807"),
+                                  QStringLiteral("0-9223372036854775807"), QStringLiteral("9223372036854775807-0"),
+                                  QStringLiteral("1-10001"), QStringLiteral("1-5000 5001-10001"), QStringLiteral("0-9999, 10000"),
+                                  QStringLiteral("1e3"), QStringLiteral("1.0"), QStringLiteral("-"), QStringLiteral("--1"),
+                                  QStringLiteral("1--2"), QStringLiteral("1-2-3"), QStringLiteral("+"), QStringLiteral("++1"),
+                                  QStringLiteral("1 -"), QStringLiteral("\u0661\u0662"), QStringLiteral("inf"), QStringLiteral("nan"),
+                                  QStringLiteral("１"), QString::fromStdString(many), QString(100000, QChar('9'))}) {
+            error.clear();
+            QVERIFY2(!parseSeeds(bad, &error), qPrintable(bad.left(60)));
+            QVERIFY2(error.startsWith(QStringLiteral("seeds:")) && error.size() < 300, qPrintable(error));
+        }
+        // The extreme seeds read back from the draft's file as themselves (Lua reads the literal
+        // -9223372036854775808 as a float).
+        QTemporaryDir dir;
+        ExperimentDraft d;
+        d.name = QStringLiteral("extreme_seeds");
+        d.agentPath = kAgent;
+        d.seeds = {kMin, -1, 0, kMax};
+        QCOMPARE(roundTrip(d, dir).seeds, d.seeds);
+    }
+
+    // The Run Experiment form warns before running an agent that reads the target without it.
+    void agentsThatReadTheTarget() {
+        QVERIFY(agentReadsTarget(QStringLiteral("local t = obs.target_grid")));
+        QVERIFY(agentReadsTarget(QStringLiteral("local t = task.target")));
+        QVERIFY(agentReadsTarget(QStringLiteral("local t = obs [ 'target_grid' ]")));
+        QVERIFY(agentReadsTarget(QStringLiteral("local t = obs[\"target\"]")));
+        QVERIFY(!agentReadsTarget(QStringLiteral("-- reads obs.target_grid\nreturn {}")));
+        QVERIFY(!agentReadsTarget(QStringLiteral("--[==[ obs.target_grid ]==] return {}")));
+        QVERIFY(!agentReadsTarget(QStringLiteral("local opts = options.target_in_obs; local target_count = 1")));
+        const auto draftOf = [](const QString& agent, bool targetInObs) {
+            ExperimentDraft d;
+            d.name = QStringLiteral("x");
+            d.agentPath = QStringLiteral(IGLU_SOURCE_DIR "/examples/agents/") + agent;
+            d.targetInObs = targetInObs;
+            return d;
+        };
+        QVERIFY(targetWarning(draftOf(QStringLiteral("oracle.lua"), false)).contains(QStringLiteral("oracle.lua")));
+        QVERIFY(targetWarning(draftOf(QStringLiteral("oracle.lua"), true)).isEmpty());
+        QVERIFY(targetWarning(draftOf(QStringLiteral("random.lua"), false)).isEmpty());
+        QVERIFY(targetWarning(draftOf(QStringLiteral("noop.lua"), false)).isEmpty());
+        QVERIFY(targetWarning(draftOf(QStringLiteral("missing.lua"), false)).isEmpty());
     }
 
     void badDraftsNameTheField_data() {

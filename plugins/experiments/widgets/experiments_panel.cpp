@@ -14,6 +14,9 @@
 #include <QThread>
 #include <QDir>
 #include <QFileInfo>
+#include <QFile>
+#include <QTemporaryFile>
+#include <QMessageBox>
 #include <QSaveFile>
 #include <QVBoxLayout>
 
@@ -172,6 +175,9 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
     });
 
     connect(job_, &ExperimentJob::started, this, [this](const QString& name, int total, int resumed) {
+        last_.restorePath.clear();  // accepted: the draft file beside the catalog stays
+        last_.previous.reset();
+        if (runGeneration_ != dataGeneration_) return;  // a run of the data open before
         progress_->setRange(0, std::max(1, total));
         progress_->setValue(resumed);
         showStatus(resumed > 0 ? tr("%1: resuming, %2 of %3 episodes already stored").arg(name).arg(resumed).arg(total)
@@ -180,15 +186,44 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
         emit runStarted(name, total, resumed);
     });
     connect(job_, &ExperimentJob::progress, this, [this](int done, int total, double rate) {
+        if (runGeneration_ != dataGeneration_) return;
         progress_->setRange(0, std::max(1, total));
         progress_->setValue(done);
         progress_->setFormat(tr("%v / %m episodes, %1 episodes/s").arg(rate, 0, 'f', 1));
     });
     connect(job_, &ExperimentJob::finished, this,
             [this](bool ok, bool cancelled, const QString& name, const QString& message) {
+                if (!last_.restorePath.isEmpty()) {  // refused before it started: the file as it was
+                    QString problem;
+                    if (last_.previous) {
+                        QSaveFile back(last_.restorePath);
+                        if (!back.open(QIODevice::WriteOnly) || back.write(*last_.previous) != last_.previous->size() || !back.commit())
+                            problem = back.errorString();
+                    } else if (!QFile::remove(last_.restorePath)) {
+                        problem = tr("cannot remove it");
+                    }
+                    if (!problem.isEmpty()) emit readFailed(tr("%1: could not be put back as it was: %2").arg(last_.restorePath, problem));
+                    last_.restorePath.clear();
+                    last_.previous.reset();
+                }
                 run_->setEnabled(!store_.runFile().isEmpty());
+                if (runGeneration_ != dataGeneration_) {  // the old data's run: reported, not shown here
+                    emit runFinished(ok, cancelled, name, tr("%1 (run on %2, closed since)").arg(message, runCatalog_));
+                    return;
+                }
                 cancel_->setEnabled(false);
                 progress_->setFormat(tr("%v / %m episodes"));
+                if (job_->refusedAsChanged()) {
+                    // In the workbench's words: the remedy is a button here, not a command-line flag.
+                    const QString text = tr("Not run: '%1' is already in this catalog, made with another agent or other "
+                                            "settings, and its results would mix with this run's. Run it as a new "
+                                            "experiment, or choose another name in Run Experiment…")
+                                             .arg(name);
+                    showStatus(text, true);
+                    emit runFinished(false, false, name, text);
+                    offerNewName(name);
+                    return;
+                }
                 showStatus(message, !ok);
                 refresh();
                 if (!name.isEmpty()) selectExperiment(name);
@@ -206,6 +241,18 @@ void ExperimentsPanel::showStatus(const QString& text, bool error) {
 }
 
 void ExperimentsPanel::reload() {
+    ++dataGeneration_;
+    if (job_->isRunning()) job_->cancel();  // it ran on the data open before; finished episodes stay there
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setFormat(tr("no run"));
+    cancel_->setEnabled(false);
+    {
+        // Nothing kept by name: an experiment of the same name in other data is another experiment.
+        const QSignalBlocker blockList(list_), blockCompare(compareWith_);
+        list_->setRowCount(0);
+        compareWith_->clear();
+    }
     run_->setEnabled(!store_.runFile().isEmpty() && !job_->isRunning());
     if (!store_.isOpen()) showStatus(tr("Open a catalog (File > Open) to list and run experiments."), false);
     else if (store_.inMemory())
@@ -353,7 +400,7 @@ void ExperimentsPanel::showCompare() {
                                      kWorseColour.name()));
 }
 
-bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
+bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs, const QString& storeAs) {
     const QString db = store_.runFile();
     if (db.isEmpty()) {
         showStatus(store_.inMemory() && store_.isOpen()
@@ -373,7 +420,11 @@ bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs) {
     progress_->setValue(0);
     progress_->setFormat(tr("%v / %m episodes"));
     showStatus(tr("loading %1…").arg(path), false);
-    job_->start(path, db, jobs);
+    runGeneration_ = dataGeneration_;
+    runCatalog_ = db;
+    last_.script = path;
+    last_.jobs = jobs;
+    job_->start(path, db, jobs, storeAs);
     run_->setEnabled(false);
     cancel_->setEnabled(true);
     return true;
@@ -396,10 +447,12 @@ void ExperimentsPanel::chooseAndRun() {
     RunDialog dialog(countTasks_, agentsDir_, draftsDir(), this);
     dialog.setScriptsDir(experimentsDir_);
     if (dialog.exec() != QDialog::Accepted) return;
-    if (!dialog.existingScript().isEmpty())
+    if (!dialog.existingScript().isEmpty()) {
+        last_.draft.reset();
         runExperimentFile(dialog.existingScript(), dialog.jobs());
-    else
+    } else {
         runDraft(dialog.draft(), dialog.scriptPath(), dialog.jobs());
+    }
 }
 
 QString ExperimentsPanel::draftsDir() const {
@@ -412,21 +465,90 @@ bool ExperimentsPanel::runDraft(const ExperimentDraft& draft, const QString& pat
         showStatus(problem, true);
         return false;
     }
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile file(path);
+    if (job_->isRunning()) {
+        showStatus(tr("An experiment is running: cancel it or wait."), true);
+        return false;
+    }
+    const QFileInfo target(path);
+    QDir().mkpath(target.absolutePath());
     const std::string text = experimentScript(draft);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-        !file.commit()) {
+    const QByteArray bytes = QByteArray::fromStdString(text);
+    {
+        // Written and read back by the one validator of experiment files before the file beside the
+        // catalog is touched.
+        QTemporaryFile check(target.absoluteDir().filePath(QStringLiteral(".%1-XXXXXX.lua").arg(target.completeBaseName())));
+        if (!check.open() || check.write(bytes) != bytes.size() || !check.flush()) {
+            showStatus(tr("cannot write the experiment file %1: %2").arg(path, check.errorString()), true);
+            return false;
+        }
+        try {
+            scripting::loadExperiment(check.fileName().toStdString());
+        } catch (const std::exception& e) {
+            showStatus(QString::fromUtf8(e.what()).replace(check.fileName(), path), true);
+            return false;
+        }
+    }
+    std::optional<QByteArray> previous;
+    if (target.exists()) {
+        QFile old(path);
+        if (!old.open(QIODevice::ReadOnly)) {
+            showStatus(tr("cannot read the experiment file %1 before replacing it: %2").arg(path, old.errorString()), true);
+            return false;
+        }
+        previous = old.readAll();
+    }
+    QSaveFile file(path);  // atomic: a temporary file renamed over it
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         showStatus(tr("cannot write the experiment file %1: %2").arg(path, file.errorString()), true);
         return false;
     }
-    try {
-        scripting::loadExperiment(path.toStdString());  // the one validator of experiment files
-    } catch (const std::exception& e) {
-        showStatus(QString::fromUtf8(e.what()), true);
+    if (!runExperimentFile(path, jobs)) {
+        if (previous) {
+            QSaveFile back(path);
+            if (back.open(QIODevice::WriteOnly) && back.write(*previous) == previous->size()) back.commit();
+        } else {
+            QFile::remove(path);
+        }
         return false;
     }
-    return runExperimentFile(path, jobs);
+    last_.draft = draft;
+    last_.restorePath = path;  // until the session accepts the run (ExperimentJob::started)
+    last_.previous = std::move(previous);
+    return true;
+}
+
+QString ExperimentsPanel::freeName(const QString& name) {
+    const QString dir = draftsDir();
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1_%2").arg(name).arg(n);
+        bool taken = !dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(candidate + QStringLiteral(".lua")));
+        readCatalog([&] { taken = taken || store_.catalog().experiment(candidate.toStdString()).has_value(); });
+        if (!taken || n > 10000) return candidate;
+    }
+}
+
+void ExperimentsPanel::offerNewName(const QString& experiment) {
+    const QString name = freeName(experiment);
+    QMessageBox box(QMessageBox::Question, tr("Run Experiment"),
+                    tr("An experiment named '%1' is already in this catalog, made with another agent or other settings. "
+                       "Running this one under that name would mix two experiments' results.")
+                        .arg(experiment),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("experimentChangedBox"));
+    box.setInformativeText(tr("Run it as a new experiment named '%1'? (Cancel: nothing runs; choose a name yourself in "
+                              "Run Experiment…)").arg(name));
+    QPushButton* asNew = box.addButton(tr("Run as New Experiment"), QMessageBox::AcceptRole);
+    asNew->setObjectName(QStringLiteral("runAsNew"));
+    box.addButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != asNew) return;
+    if (last_.draft) {
+        ExperimentDraft d = *last_.draft;
+        d.name = name;
+        runDraft(d, QDir(draftsDir()).filePath(name + QStringLiteral(".lua")), last_.jobs);
+    } else {
+        runExperimentFile(last_.script, last_.jobs, name);
+    }
 }
 
 }  // namespace iglu::plugins::experiments

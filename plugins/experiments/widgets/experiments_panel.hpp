@@ -9,6 +9,9 @@
 // copy of this class).
 #include <cstdint>
 #include <functional>
+#include <optional>
+
+#include <QByteArray>
 
 #include <QList>
 #include <QString>
@@ -50,8 +53,11 @@ public:
     explicit ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent = nullptr);
     ~ExperimentsPanel() override;
 
-    /// Other data was opened: re-reads it, and says when experiments cannot run there (nothing
-    /// open, or a task list held in memory).
+    /// Other data was opened: shows it as a fresh panel would (no experiment kept by name, no
+    /// progress or status of the old data) and says when experiments cannot run there (nothing open,
+    /// or a task list held in memory). A run going on against the old catalog is cancelled (its
+    /// finished episodes stay there, a re-run resumes); its end is reported through runFinished
+    /// naming that catalog, never shown in this panel.
     void reload();
     /// Re-reads the experiments (the selection is kept by name; else the most recent is selected).
     Q_INVOKABLE void refresh();
@@ -63,7 +69,7 @@ public:
 
     /// Runs an experiment script against the catalog on `jobs` threads (0: the ideal thread
     /// count). False (with the reason shown) when no catalog is open or a run is going on.
-    Q_INVOKABLE bool runExperimentFile(const QString& path, int jobs = 0);
+    Q_INVOKABLE bool runExperimentFile(const QString& path, int jobs = 0, const QString& storeAs = QString());
     Q_INVOKABLE void cancelRun();
     Q_INVOKABLE bool isRunning() const;
     /// Where "Run a Script File…" starts browsing (the bundled experiments), and the bundled agents.
@@ -72,9 +78,14 @@ public:
     /// How the Run Experiment dialog counts the tasks its words select (set by the plugin, which
     /// reaches the open catalog's task queries).
     void setTaskCounter(std::function<QString(const QString& words)> counter) { countTasks_ = std::move(counter); }
-    /// Writes the draft's experiment file to `path` (folders made), reads it back with the
-    /// experiment loader, and runs it. False with the reason shown when any of that fails.
+    /// Runs the draft's experiment file `path` (folders made): written to a temporary file first
+    /// and read back by the experiment loader, then put in place; when the run is refused (e.g. an
+    /// experiment of that name ran another agent or configuration) the file beside the catalog is
+    /// put back as it was (or removed when there was none): it changes only for a run that starts.
+    /// False with the reason shown when it cannot start.
     bool runDraft(const ExperimentDraft& draft, const QString& path, int jobs);
+    /// A name no experiment of the open catalog and no file of draftsDir() has: NAME_2, NAME_3...
+    QString freeName(const QString& name);
     /// The folder the Run Experiment dialog writes experiment files to: experiments/ beside the catalog.
     QString draftsDir() const;
 
@@ -102,7 +113,23 @@ private:
     bool readCatalog(F&& read);
     const ExperimentRow* current() const;
 
+    /// The refused run offered again under a free name ("Run as New Experiment").
+    void offerNewName(const QString& experiment);
+    /// What the last run asked for, to run again under a new name, and the draft file to put back
+    /// when that run is refused before it starts.
+    struct LastRun {
+        QString script;                        ///< the experiment file run
+        int jobs = 0;
+        std::optional<ExperimentDraft> draft;  ///< made by the form (else an existing file)
+        QString restorePath;                   ///< the draft file written for it, until the run starts
+        std::optional<QByteArray> previous;    ///< that file's content before (nullopt: absent)
+    };
+    LastRun last_;
+
     const workbench::ExperimentStore& store_;
+    int dataGeneration_ = 0;  ///< counts reload(): a run belongs to the data open when it started
+    int runGeneration_ = -1;
+    QString runCatalog_;
     QList<ExperimentRow> rows_;
     QString experimentsDir_, agentsDir_;
     std::function<QString(const QString&)> countTasks_;

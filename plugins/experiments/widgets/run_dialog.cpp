@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QThread>
@@ -153,7 +154,22 @@ void RunDialog::accept() {
     }
     const QString p = draftProblem(draft());
     problem_->setText(p);
-    if (p.isEmpty()) QDialog::accept();
+    if (!p.isEmpty()) return;
+    // A doomed run (e.g. the oracle without the target) is said before anything runs or is stored.
+    if (const QString warning = targetWarning(draft()); !warning.isEmpty()) {
+        QMessageBox box(QMessageBox::Warning, tr("Run Experiment"), warning, QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("targetWarning"));
+        QPushButton* show = box.addButton(tr("Let It See the Target and Run"), QMessageBox::AcceptRole);
+        show->setObjectName(QStringLiteral("targetWarningShow"));
+        QPushButton* anyway = box.addButton(tr("Run Without It"), QMessageBox::DestructiveRole);
+        anyway->setObjectName(QStringLiteral("targetWarningRunAnyway"));
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(show);
+        box.exec();
+        if (box.clickedButton() == show) targetInObs_->setChecked(true);
+        else if (box.clickedButton() != anyway) return;  // Cancel: back to the form, nothing runs
+    }
+    QDialog::accept();
 }
 
 void RunDialog::chooseAgent() {

@@ -94,6 +94,18 @@ void LiveEpisode::stop() {
     afterSteps(false);
 }
 
+void LiveEpisode::discard() {
+    stop();
+    timer_.stop();
+    session_.reset();
+    rollout_.reset();
+    output_.clear();
+    droppedLines_ = 0;
+    lastReward_ = 0;
+    due_ = 0;
+    emit stateChanged();
+}
+
 void LiveEpisode::runOne() {
     const scripting::StepReport r = session_->step();
     if (r.stepped) lastReward_ = r.result.reward;

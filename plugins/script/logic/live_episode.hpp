@@ -51,6 +51,9 @@ public:
     void stepOnce();
     /// Ends the episode (EpisodeEnd::Cancelled).
     void stop();
+    /// Ends the episode and forgets it and its rollout, as before the first start() (other data
+    /// was opened: the episode ran on the old data's task).
+    void discard();
 
     /// An episode exists and has not ended.
     bool isActive() const noexcept;

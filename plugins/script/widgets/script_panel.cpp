@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -369,6 +370,18 @@ void ScriptPanel::setTask(const std::optional<core::Task>& task) {
     task_ = task;
     updateControls();
     updateStatus();
+}
+
+void ScriptPanel::resetForData(const std::optional<core::Task>& task) {
+    {
+        const QSignalBlocker block(&episode_);  // no "stopped" line for the console about to be cleared
+        episode_.discard();
+    }
+    emit liveEnded();
+    console_->clear();
+    keep_->setEnabled(false);
+    task_ = task;
+    updateControls();
 }
 
 bool ScriptPanel::startEpisode(bool paused) {

@@ -39,6 +39,10 @@ public:
     QString examplesDir() const { return examplesDir_; }
     /// The task Run uses (nullopt: none selected). Stops an episode running on another task.
     void setTask(const std::optional<core::Task>& task);
+    /// Other data was opened: the episode (running or finished, and its rollout not kept) and the
+    /// console ran on the old data, so they go; the status and controls are those of a fresh panel
+    /// on `task`. The editor's text (the user's script) stays.
+    void resetForData(const std::optional<core::Task>& task);
 
     /// Loads a file into the editor (no prompt). False with a message naming the file.
     bool openFile(const QString& path, QString* error = nullptr);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "scripting/experiment.hpp"
+#include "scripting/experiment_changed.hpp"
 
 namespace iglu::scripting {
 
@@ -34,20 +35,19 @@ std::vector<std::string> fingerprintChanges(const std::string& storedFilesJson, 
 
 /// Resuming an experiment whose agent (or one of its modules) changed since its episodes were
 /// stored: refused before anything is written. Typed so a front end can word it its own way.
-class AgentChangedError : public std::runtime_error {
+/// An ExperimentChanged refusal, so a front end that handles the one handles the other.
+class AgentChangedError : public ExperimentChanged {
 public:
     AgentChangedError(std::string experiment, std::vector<std::string> changes, std::string suggestedName,
                       const std::string& message)
-        : std::runtime_error(message), experiment_(std::move(experiment)), changes_(std::move(changes)),
+        : ExperimentChanged(std::move(experiment), message), changes_(std::move(changes)),
           suggestedName_(std::move(suggestedName)) {}
-    const std::string& experiment() const noexcept { return experiment_; }
     /// fingerprintChanges' phrases.
     const std::vector<std::string>& changes() const noexcept { return changes_; }
     /// A free name for running this version as a new experiment ("NAME-v2", ...).
     const std::string& suggestedName() const noexcept { return suggestedName_; }
 
 private:
-    std::string experiment_;
     std::vector<std::string> changes_;
     std::string suggestedName_;
 };

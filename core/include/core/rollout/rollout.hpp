@@ -34,6 +34,7 @@ struct RolloutFrame {
     double reward = 0;
     Pose pose;                  ///< agent pose after this frame
     std::uint32_t changeBegin = 0, changeEnd = 0;  ///< [begin, end) into Rollout::changes
+    friend bool operator==(const RolloutFrame&, const RolloutFrame&) = default;
 };
 
 enum class RolloutKind : std::uint8_t { Human = 0, Agent = 1 };
@@ -61,6 +62,11 @@ struct Rollout {
     /// Sum of frame rewards.
     double totalReward() const noexcept;
 };
+
+/// Whether two rollouts are the same recording: the same task id, kind, source, start and frames
+/// (every action, reward, pose and block change); the catalog id is not compared. A selection that
+/// outlives the data it pointed into keeps a rollout only when the new data's is the same recording.
+bool sameRecording(const Rollout& a, const Rollout& b) noexcept;
 
 /// Random access into a rollout: the grid and pose after `position()` frames (0 = the start).
 /// seek() walks forward or backward from the current position applying `after` or `before`

@@ -47,6 +47,7 @@ struct RolloutInfo {
 };
 
 class MessageLog;
+class Selection;
 
 class IGLU_WORKBENCH_API_EXPORT DataService : public QObject {
     Q_OBJECT
@@ -56,6 +57,16 @@ public:
 
     /// Where failures and notes go (source "data"); may be nullptr.
     void setMessageLog(MessageLog* log) noexcept;
+    /// The selection that points into this data (the application's; may be nullptr). It is scoped
+    /// to the data: open() re-resolves it in the new data BEFORE `opened` is emitted, so every view
+    /// that resets on `opened` reads a selection of the new data. The task is kept when the new data
+    /// has a task of that id; the rollout (and step) only when, in addition, the task has the same
+    /// start and target grids and the new data's rollout of that id is the same recording
+    /// (core::sameRecording); the episode is always cleared (experiment episodes are per catalog).
+    /// Everything else is cleared. Ids are never carried by number. The selection's own signals for
+    /// what changed follow `opened` (Selection::rescope), so no view hears of the new selection while
+    /// it still holds the old data.
+    void setSelection(Selection* selection) noexcept;
     /// The last failure of a read or of a signal handler since the last open ("" if none).
     QString lastError() const;
     /// True when the open catalog is read-only (write-protected file or folder): writes fail.
@@ -85,7 +96,8 @@ public:
     QList<TaskInfo> tasks() const;
     bool hasTask(const QString& id) const;
     std::optional<core::Task> task(const QString& id) const;
-    /// Rollouts of a task: catalog rollouts, then those recorded in this session.
+    /// Rollouts of a task: catalog rollouts, then those recorded in this session on a task with the
+    /// same id, start and target grids (a session rollout never shows under another data's task).
     QList<RolloutInfo> rollouts(const QString& taskId) const;
     /// A rollout by id (cached); nullptr when unknown.
     std::shared_ptr<const core::Rollout> rollout(qint64 id) const;
@@ -105,6 +117,9 @@ public:
     bool addCustomTask(const catalog::TaskRecord& record, core::SkillSet skills, QString* error);
 
 signals:
+    /// Other data is open. The one signal on which every view drops what it derived from the data
+    /// before (lists, charts, scores, progress, consoles, numeric ids) and shows the new data as a
+    /// fresh start with the (already re-resolved, see setSelection) selection would.
     void opened(const QString& path);
     /// Tasks were added to the open catalog by this program (e.g. a custom task saved by the task
     /// editor): task lists re-read it.
@@ -126,7 +141,11 @@ private:
     /// Emits a signal; an exception from one of its handlers is reported, not passed on.
     template <class F>
     void guardedEmit(const char* signal, F&& emitSignal);
+    /// Re-resolves the selection in the data just opened (see setSelection) around emitting `opened`.
+    void rescopeSelectionAndEmitOpened(const std::optional<core::Task>& task,
+                                       const std::shared_ptr<const core::Rollout>& rollout);
     MessageLog* log_ = nullptr;
+    Selection* selection_ = nullptr;
     struct Impl;
     std::unique_ptr<Impl> impl_;
     TaskQueries queries_{*this};

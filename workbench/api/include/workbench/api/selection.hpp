@@ -6,6 +6,8 @@
 // passed to the caller (often a Qt slot, where it would abort the application).
 #include "workbench/api/export.hpp"
 
+#include <functional>
+
 #include <QObject>
 #include <QString>
 
@@ -26,6 +28,13 @@ public:
     int step() const noexcept { return step_; }
     /// Where a failing signal handler is reported (source "selection"); may be nullptr.
     void setMessageLog(MessageLog* log) noexcept { log_ = log; }
+
+    /// For the data the selection points into being replaced (DataService::open): sets task,
+    /// rollout and step (the episode cleared) WITHOUT signals, runs `replaced` (the DataService
+    /// emits `opened` there: every view drops what it derived from the old data and reads this
+    /// selection), then emits the signals of what changed, for views that follow the selection
+    /// only. No view hears of a selection change while it still holds the old data.
+    void rescope(const QString& taskId, qint64 rolloutId, int step, const std::function<void()>& replaced);
 
 public slots:
     void setTask(const QString& taskId);

@@ -15,6 +15,7 @@ public:
     WorkbenchContext() {  // failures of reads and of signal handlers go to the Messages log
         data_.setMessageLog(&log_);
         selection_.setMessageLog(&log_);
+        data_.setSelection(&selection_);  // scoped to the data: re-resolved before `opened`
     }
     Selection& selection() override { return selection_; }
     DataService& data() override { return data_; }
