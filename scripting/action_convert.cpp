@@ -1,5 +1,10 @@
-// Lua values -> core::Action: a discrete id (walking), the walking dict table or the flying table.
-#include <cmath>
+// Lua values -> core::Action: a discrete id (walking), the walking table or the flying table,
+// read field by field from core::actionFields and checked by core::parseAction (the one parser,
+// shared with the Python converters). Lua's declared leniency (ActionParseOptions::missingAsZero):
+// a missing field or vector component reads 0; keys outside the table are ignored. Flags are a
+// boolean or 0 / 1; numbers must be Lua numbers (no strings).
+#include <cstdio>
+#include <exception>
 
 #include "binding.hpp"
 
@@ -7,80 +12,75 @@ namespace iglu::scripting::detail {
 
 namespace {
 
-double actionNumber(lua_State* L, int table, const char* key, int index, const char* what) {
-    lua_getfield(L, table, key);
-    double v = 0;
-    if (lua_istable(L, -1)) {
-        lua_geti(L, -1, index);
-        int isnum = 0;
-        v = lua_tonumberx(L, -1, &isnum);
-        if (!isnum && !lua_isnil(L, -1)) luaL_error(L, "action.%s[%d] (%s) must be a number", key, index, what);
-        if (!std::isfinite(v)) luaL_error(L, "action.%s[%d] (%s) must be finite", key, index, what);
+constexpr core::ActionParseOptions kLuaParse{.missingAsZero = true, .indexBase = 1};
+
+// The number at the top of the stack into `out`; false for a non-number (a boolean reads 0/1
+// for a flag).
+bool luaNumber(lua_State* L, const core::ActionField& f, double& out) {
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        out = lua_tonumber(L, -1);
+        return true;
+    }
+    if (f.kind == core::FieldKind::Flag && lua_isboolean(L, -1)) {
+        out = lua_toboolean(L, -1) ? 1 : 0;
+        return true;
+    }
+    return false;
+}
+
+[[noreturn]] void wrongType(lua_State* L, const core::ActionField& f, int component) {
+    const char* what = f.kind == core::FieldKind::Real ? "a number" : f.kind == core::FieldKind::Flag ? "a boolean or 0/1" : "an integer";
+    luaL_error(L, "action.%s must be %s, got %s", core::actionFieldName(f, component, kLuaParse).c_str(), what, luaL_typename(L, -1));
+    std::terminate();  // not reached: luaL_error does not return
+}
+
+void readField(lua_State* L, int table, std::size_t index, const core::ActionField& f, core::ActionValues& values) {
+    lua_getfield(L, table, f.name);
+    if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
-    } else if (!lua_isnil(L, -1)) {
-        luaL_error(L, "action.%s must be a table", key);
+        return;
+    }
+    values.present |= 1u << index;
+    if (f.width == 1) {
+        if (!luaNumber(L, f, values.numbers[static_cast<std::size_t>(f.slot)])) wrongType(L, f, 0);
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, -1)) luaL_error(L, "action.%s must be a table of %d numbers", f.name, f.width);
+    for (int c = 0; c < f.width; ++c) {
+        const auto slot = static_cast<std::size_t>(f.slot + c);
+        if (lua_geti(L, -1, c + 1) == LUA_TNIL) values.componentPresent &= ~(1u << slot);
+        else if (!luaNumber(L, f, values.numbers[slot])) wrongType(L, f, c);
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    return v;
-}
-
-bool flag(lua_State* L, int table, const char* key) {
-    lua_getfield(L, table, key);
-    bool on = false;
-    if (lua_isboolean(L, -1)) on = lua_toboolean(L, -1);
-    else if (lua_isnumber(L, -1)) on = lua_tonumber(L, -1) != 0;
-    else if (!lua_isnil(L, -1)) luaL_error(L, "action.%s must be a boolean or 0/1", key);
-    lua_pop(L, 1);
-    return on;
-}
-
-int actionInt(lua_State* L, int table, const char* key, int lo, int hi) {
-    lua_getfield(L, table, key);
-    int v = 0;
-    if (!lua_isnil(L, -1)) {
-        int isnum = 0;
-        const lua_Integer i = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || i < lo || i > hi) luaL_error(L, "action.%s must be an integer in %d..%d", key, lo, hi);
-        v = static_cast<int>(i);
-    }
-    lua_pop(L, 1);
-    return v;
 }
 
 }  // namespace
 
 void checkAction(lua_State* L, int idx, core::ActionSpace space, core::Action& out) {
     idx = lua_absindex(L, idx);
-    out = core::Action{};
-    if (lua_isinteger(L, idx)) {
-        const lua_Integer id = lua_tointeger(L, idx);
-        if (space == core::ActionSpace::Flying)
-            luaL_error(L, "a flying environment takes {movement=, camera=, inventory=, placement=}, not a discrete id");
-        if (id < 0 || id >= core::kDiscreteActions) luaL_error(L, "discrete action %I outside 0..17", static_cast<LUAI_UACINT>(id));
-        out = core::Action::discrete(static_cast<int>(id));  // cannot throw in range
-        return;
+    const bool discrete = lua_type(L, idx) == LUA_TNUMBER;
+    if (discrete && space == core::ActionSpace::Flying)
+        luaL_error(L, "a flying environment takes {movement=, camera=, inventory=, placement=}, not a discrete id");
+    if (!discrete && !lua_istable(L, idx)) luaL_error(L, "an action is a discrete id or a table, got %s", luaL_typename(L, idx));
+    const core::ActionForm form = core::actionForm(space, discrete);
+    core::ActionValues values;
+    const auto fields = core::actionFields(form);
+    if (discrete) {
+        values.numbers[0] = lua_tonumber(L, idx);
+        values.present = 1;
+    } else {
+        for (std::size_t i = 0; i < fields.size(); ++i) readField(L, idx, i, fields[i], values);
     }
-    if (!lua_istable(L, idx)) luaL_error(L, "an action is a discrete id or a table, got %s", luaL_typename(L, idx));
-    if (space == core::ActionSpace::Flying) {
-        out.strafe0 = actionNumber(L, idx, "movement", 1, "forward < 0 / back > 0");
-        out.strafe1 = actionNumber(L, idx, "movement", 2, "left < 0 / right > 0");
-        out.vertical = actionNumber(L, idx, "movement", 3, "up > 0");
-        out.dyaw = actionNumber(L, idx, "camera", 1, "yaw");
-        out.dpitch = actionNumber(L, idx, "camera", 2, "pitch");
-        out.colour = actionInt(L, idx, "inventory", 0, 6);
-        const int placement = actionInt(L, idx, "placement", 0, 2);
-        out.place = placement == 1;
-        out.breakBlock = placement == 2;
+    char message[256] = {};
+    try {
+        out = core::parseAction(form, values, kLuaParse);
         return;
+    } catch (const core::InvalidAction& e) {  // copied out: luaL_error must not unwind through the handler
+        std::snprintf(message, sizeof message, "%s%s", discrete ? "discrete " : "action.", e.what());
     }
-    out.strafe0 = (flag(L, idx, "forward") ? -1.0 : 0.0) + (flag(L, idx, "back") ? 1.0 : 0.0);
-    out.strafe1 = (flag(L, idx, "left") ? -1.0 : 0.0) + (flag(L, idx, "right") ? 1.0 : 0.0);
-    out.vertical = flag(L, idx, "jump") ? 1.0 : 0.0;
-    out.breakBlock = flag(L, idx, "attack");
-    out.place = flag(L, idx, "use");
-    out.dyaw = actionNumber(L, idx, "camera", 1, "yaw");
-    out.dpitch = actionNumber(L, idx, "camera", 2, "pitch");
-    out.colour = actionInt(L, idx, "hotbar", 0, 6);
+    luaL_error(L, "%s", message);
 }
 
 }  // namespace iglu::scripting::detail

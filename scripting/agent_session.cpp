@@ -171,7 +171,7 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     }
     actRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     agentRef_ = luaL_ref(L, LUA_REGISTRYINDEX);  // keeps the agent table alive during the episode
-    if (env_.stepNo() >= config_.env.maxSteps) finish(EpisodeEnd::MaxSteps);
+    if (env_.stepLimitReached()) finish(EpisodeEnd::MaxSteps);
     return true;
 }
 
@@ -232,7 +232,7 @@ StepReport AgentSession::step() {
         else recorder_.record(env_, rep.result, rep.action);
     }
     if (rep.result.done && config_.stopOnDone) finish(EpisodeEnd::EnvDone);
-    else if (env_.stepNo() >= config_.env.maxSteps) finish(EpisodeEnd::MaxSteps);
+    else if (env_.stepLimitReached()) finish(EpisodeEnd::MaxSteps);
     rep.end = end_;
     return rep;
 }

@@ -228,8 +228,8 @@ StepResult Environment::finishStep(bool changed) noexcept {
     r.reward = right_ != 0 ? right_ * config_.rightPlacementScale : wrong_ * config_.wrongPlacementScale;
     prevMaxInt_ = maxInt_;
     prevSize_ = size;
-    const bool limit = config_.doneAfterMaxSteps ? stepNo_ >= config_.maxSteps : stepNo_ == config_.maxSteps;
-    r.done = maxInt_ == synthetic_.targetSize() || limit;
+    const bool limit = config_.doneAfterMaxSteps ? stepLimitReached() : stepNo_ == config_.maxSteps;
+    r.done = terminated() || limit;
     r.gridChanged = changed;
     fillObservation();
     return r;

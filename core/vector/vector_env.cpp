@@ -166,9 +166,8 @@ void VectorEnv::stepRange(int begin, int end) noexcept {
         const StepResult r = discrete_ ? env.step(Action::discrete(static_cast<int>(discrete_[k]))) : env.step(actions_[k]);
         writeStepObservation(env, slotOf(i), r.gridChanged);
         rewards_[k] = r.reward;
-        const bool complete = env.syntheticMaxInt() == env.syntheticTargetSize();
-        terminated_[k] = complete ? 1 : 0;
-        truncated_[k] = !complete && env.stepNo() >= config_.maxSteps ? 1 : 0;
+        terminated_[k] = env.terminated() ? 1 : 0;
+        truncated_[k] = env.truncated() ? 1 : 0;
         ended_[k] = terminated_[k] | truncated_[k];
         ++elapsed_[k];
     }

@@ -181,21 +181,25 @@ def action_space(action_space: str = "walking", discretize: bool = False) -> Spa
 
 
 def _action_space(action_space: str, discretize: bool) -> Space:
-    if discretize:
-        return Discrete(18)
-    if action_space == "flying":
-        return Dict({
-            "movement": Box(-1, 1, (3,), np.float32),
-            "camera": Box(-5, 5, (2,), np.float32),
-            "inventory": Discrete(7),
-            "placement": Discrete(3),
-        })
-    return Dict({
-        "forward": Discrete(2), "back": Discrete(2), "left": Discrete(2), "right": Discrete(2),
-        "jump": Discrete(2), "attack": Discrete(2), "use": Discrete(2),
-        "camera": Box(-5, 5, (2,), np.float32),
-        "hotbar": Discrete(7),
-    })
+    return from_action_table("discrete" if discretize else "flying" if action_space == "flying" else "walking")
+
+
+def from_action_table(form: str, dict_space=Dict, box=Box, discrete=Discrete):
+    """The action space of a form ('discrete', 'walking', 'flying') built from the core's table
+    (``_iglu.action_fields``, core/env/action.hpp), the one statement of the fields, shapes and
+    ranges that the converters check: a flag is Discrete(2), an integer field Discrete(high + 1),
+    a real field a float32 Box(low, high). The space classes are parameters (the drop-in passes
+    gym's)."""
+    from . import _iglu
+
+    def one(f):
+        if f["kind"] == "real":
+            return box(low=f["low"], high=f["high"], shape=f["shape"], dtype=np.float32)
+        return discrete(int(f["high"]) + 1)
+    fields = _iglu.action_fields(form)
+    if form == "discrete":
+        return one(fields[0])
+    return dict_space({f["name"]: one(f) for f in fields})
 
 
 def observation_space(target_in_obs: bool = False, render: bool = False, render_size=(64, 64)) -> Dict:

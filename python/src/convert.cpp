@@ -29,45 +29,6 @@ long long toInteger(const py::handle& h, const std::string& field) {
     fail(field, "must be an integer, got " + typeName(h));
 }
 
-double toNumber(const py::handle& h, const std::string& field) {
-    if (!(py::isinstance<py::int_>(h) || py::isinstance<py::float_>(h) || py::hasattr(h, "__float__")))
-        fail(field, "must be a number, got " + typeName(h));
-    double v = 0;
-    try {
-        v = py::cast<double>(h);
-    } catch (const py::cast_error&) {
-        fail(field, "must be a number, got " + typeName(h));
-    }
-    return v;
-}
-
-// A flat vector of `n` numbers from a sequence / numpy array.
-template <std::size_t N>
-std::array<double, N> toNumbers(const py::handle& h, const std::string& field) {
-    std::array<double, N> out{};
-    if (py::isinstance<py::str>(h) || !py::hasattr(h, "__len__") || !py::hasattr(h, "__getitem__"))
-        fail(field, "must be a sequence of " + std::to_string(N) + " numbers, got " + typeName(h));
-    const py::list seq(py::reinterpret_borrow<py::object>(h));
-    if (py::len(seq) != N)
-        fail(field, "must have " + std::to_string(N) + " numbers, got " + std::to_string(py::len(seq)));
-    for (std::size_t i = 0; i < N; ++i) out[i] = toNumber(seq[i], field + "[" + std::to_string(i) + "]");
-    return out;
-}
-
-py::object required(const py::dict& d, const char* key, const std::string& what) {
-    if (!d.contains(key)) fail(key, std::string("missing from the ") + what + " action");
-    return d[key];
-}
-
-void rejectUnknownKeys(const py::dict& d, std::initializer_list<const char*> keys, const std::string& what) {
-    for (const auto& item : d) {
-        const std::string k = py::str(item.first);
-        bool known = false;
-        for (const char* key : keys) known = known || k == key;
-        if (!known) fail(k, "is not a key of the " + what + " action");
-    }
-}
-
 }  // namespace
 
 core::Grid gridFromArray(const py::handle& array, const char* field, int lo, int hi) {
@@ -150,55 +111,99 @@ py::list gridToBlocks(const core::Grid& grid) {
     return out;
 }
 
-int discreteActionFromPython(const py::handle& action) {
-    if (py::isinstance<py::dict>(action)) throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got a dict");
-    long long id = 0;
-    try {
-        id = toInteger(action, "action");
-    } catch (const std::invalid_argument&) {
-        throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " + typeName(action));
+bool numberFromPython(const py::handle& h, double& out) {
+    PyObject* o = h.ptr();
+    if (PyBool_Check(o)) {
+        out = o == Py_True ? 1 : 0;
+        return true;
     }
-    if (id < 0 || id >= core::kDiscreteActions) throw core::InvalidAction("action", "must be 0..17, got " + std::to_string(id));
-    return static_cast<int>(id);
+    if (PyFloat_Check(o)) {
+        out = PyFloat_AS_DOUBLE(o);
+        return true;
+    }
+    if (PyUnicode_Check(o) || PyBytes_Check(o)) return false;
+    PyObject* index = PyLong_Check(o) ? (Py_INCREF(o), o) : PyIndex_Check(o) ? PyNumber_Index(o) : nullptr;
+    if (index) {  // ints (and numpy integers): exact below 2**63, huge ones read +-inf beyond a double
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+        if (!overflow) out = static_cast<double>(v);
+        else {
+            out = PyLong_AsDouble(index);
+            if (PyErr_Occurred()) {
+                PyErr_Clear();
+                out = overflow * HUGE_VAL;
+            }
+        }
+        Py_DECREF(index);
+        return true;
+    }
+    PyErr_Clear();  // a failed __index__ (a numpy array of one element): try __float__
+    if (Py_TYPE(o)->tp_as_number && Py_TYPE(o)->tp_as_number->nb_float) {
+        out = PyFloat_AsDouble(o);
+        if (!PyErr_Occurred()) return true;
+        PyErr_Clear();
+    }
+    return false;
+}
+
+namespace {
+
+[[noreturn]] void notANumber(const core::ActionField& f, int component, const py::handle& h) {
+    const std::string what = f.kind == core::FieldKind::Real
+                                 ? std::string("must be a number")
+                                 : "must be an integer " + std::to_string(static_cast<int>(f.low)) + ".." + std::to_string(static_cast<int>(f.high));
+    throw core::InvalidAction(core::actionFieldName(f, component), what + ", got " + typeName(h));
+}
+
+// Field f's numbers from a dict value into the slots (a scalar, or a sequence of f.width).
+void readField(const core::ActionField& f, const py::handle& h, core::ActionValues& values) {
+    double* out = values.numbers.data() + f.slot;
+    if (f.width == 1) {
+        if (!numberFromPython(h, *out)) notANumber(f, 0, h);
+        return;
+    }
+    if (py::isinstance<py::str>(h) || !py::hasattr(h, "__len__") || !py::hasattr(h, "__getitem__"))
+        throw core::InvalidAction(f.name, "must be a sequence of " + std::to_string(f.width) + " numbers, got " + typeName(h));
+    const py::list seq(py::reinterpret_borrow<py::object>(h));
+    if (py::len(seq) != static_cast<std::size_t>(f.width))
+        throw core::InvalidAction(f.name, "must have " + std::to_string(f.width) + " numbers, got " + std::to_string(py::len(seq)));
+    for (int i = 0; i < f.width; ++i)
+        if (!numberFromPython(seq[static_cast<std::size_t>(i)], out[i])) notANumber(f, i, seq[static_cast<std::size_t>(i)]);
+}
+
+}  // namespace
+
+int discreteActionFromPython(const py::handle& action) {
+    core::ActionValues v;
+    if (py::isinstance<py::dict>(action) || !numberFromPython(action, v.numbers[0]))
+        throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " +
+                                                (py::isinstance<py::dict>(action) ? std::string("a dict") : typeName(action)));
+    v.present = 1;
+    core::parseAction(core::ActionForm::Discrete, v);  // the range and integrality check
+    return static_cast<int>(v.numbers[0]);
 }
 
 core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options) {
-    if (options.discretize) return core::Action::discrete(discreteActionFromPython(action));
+    const core::ActionForm form = core::actionForm(options.config.actionSpace, options.discretize);
+    if (form == core::ActionForm::Discrete) return core::Action::discrete(discreteActionFromPython(action));
     if (!py::isinstance<py::dict>(action))
         throw core::InvalidAction("action", std::string("must be a dict (the ") + core::toString(options.config.actionSpace) +
                                                 " action space; pass discretize=True for int actions), got " + typeName(action));
     const py::dict d = py::reinterpret_borrow<py::dict>(action);
-    try {
-        if (options.config.actionSpace == core::ActionSpace::Flying) {
-            rejectUnknownKeys(d, {"movement", "camera", "inventory", "placement"}, "flying");
-            const auto movement = toNumbers<3>(required(d, "movement", "flying"), "movement");
-            const auto camera = toNumbers<2>(required(d, "camera", "flying"), "camera");
-            const long long inventory = toInteger(required(d, "inventory", "flying"), "inventory");
-            const long long placement = toInteger(required(d, "placement", "flying"), "placement");
-            if (inventory < 0 || inventory > core::kNumColours) fail("inventory", "must be 0..6, got " + std::to_string(inventory));
-            if (placement < 0 || placement > 2) fail("placement", "must be 0, 1 or 2, got " + std::to_string(placement));
-            return core::Action::flying(movement, camera, static_cast<int>(inventory), static_cast<int>(placement));
-        }
-        rejectUnknownKeys(d, {"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"}, "walking");
-        bool flag[7];
-        const char* names[7] = {"forward", "back", "left", "right", "jump", "attack", "use"};
-        for (int i = 0; i < 7; ++i) {
-            const long long v = toInteger(required(d, names[i], "walking"), names[i]);
-            if (v != 0 && v != 1) fail(names[i], "must be 0 or 1, got " + std::to_string(v));
-            flag[i] = v == 1;
-        }
-        const auto camera = toNumbers<2>(required(d, "camera", "walking"), "camera");
-        const long long hotbar = toInteger(required(d, "hotbar", "walking"), "hotbar");
-        if (hotbar < 0 || hotbar > core::kNumColours) fail("hotbar", "must be 0..6, got " + std::to_string(hotbar));
-        return core::Action::walkingDict(flag[0], flag[1], flag[2], flag[3], flag[4], flag[5], flag[6], camera, static_cast<int>(hotbar));
-    } catch (const core::InvalidAction&) {
-        throw;
-    } catch (const std::invalid_argument& e) {
-        // fail() messages are "<field>: <message>"
-        const std::string what = e.what();
-        const auto colon = what.find(": ");
-        throw core::InvalidAction(what.substr(0, colon), colon == std::string::npos ? what : what.substr(colon + 2));
+    for (const auto& item : d) {
+        const std::string k = py::str(item.first);
+        if (!core::findActionField(form, k))
+            throw core::InvalidAction(k, std::string("is not a key of the ") + core::toString(form) + " action");
     }
+    core::ActionValues values;
+    const auto fields = core::actionFields(form);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        PyObject* item = PyDict_GetItemString(d.ptr(), fields[i].name);  // borrowed
+        if (!item) continue;
+        values.present |= 1u << i;
+        readField(fields[i], item, values);
+    }
+    return core::parseAction(form, values);
 }
 
 namespace {

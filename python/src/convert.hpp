@@ -28,8 +28,13 @@ py::array_t<std::int32_t> gridToArray(const core::Grid& grid);
 /// A list of (x, y, z, colour) tuples sorted by (x, y, z).
 py::list gridToBlocks(const core::Grid& grid);
 
+/// A Python number (bool, int, float, numpy scalar) as a double; false for anything else.
+/// Integers beyond a double read +-inf. Never raises.
+bool numberFromPython(const py::handle& h, double& out);
+
 /// An action in the form the options say: an int 0..17 when discretized, else the reference's
-/// dict for the action space. Throws InvalidAction naming the key ("camera", "movement[2]").
+/// dict for the action space, read field by field from core::actionFields and checked by
+/// core::parseAction (the one parser, shared with the vector and Lua converters). Throws InvalidAction naming the key ("camera", "movement[2]").
 core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options);
 
 /// A constructor argument that must be an integer lo..hi (a Python int or anything with

@@ -54,6 +54,25 @@ py::dict taskToDict(const core::Task& t) {
 }
 
 void bindCore(py::module_& m) {
+    m.def("action_fields", [](const std::string& form) {
+        core::ActionForm f = core::ActionForm::Discrete;
+        if (form == "walking") f = core::ActionForm::Walking;
+        else if (form == "flying") f = core::ActionForm::Flying;
+        else if (form != "discrete") throw std::invalid_argument("form: must be 'discrete', 'walking' or 'flying', got '" + form + "'");
+        py::list out;
+        for (const core::ActionField& a : core::actionFields(f)) {
+            py::dict d;
+            d["name"] = a.name;
+            d["shape"] = a.width == 1 ? py::tuple() : py::make_tuple(a.width);
+            d["kind"] = core::toString(a.kind);
+            d["low"] = a.low;
+            d["high"] = a.high;
+            out.append(d);
+        }
+        return out;
+    }, py::arg("form"),
+          "The core's action table (core/env/action.hpp) for 'discrete', 'walking' or 'flying': per field its name, "
+          "shape, kind (flag: 0/1, integer: low..high, real: any finite number, low/high the space's box), low, high.");
     m.def("to_dense", [](const py::handle& blocks) { return gridToArray(gridFromBlocks(blocks, "blocks")); }, py::arg("blocks"),
           "A sparse list of (x, y, z, colour) as an int32 (9, 11, 11) grid [y+1, x+5, z+5]. ValueError for a block outside "
           "the zone, a colour outside 1..6 or a repeated position.");

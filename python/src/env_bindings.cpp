@@ -75,8 +75,8 @@ public:
         return e;
     }
 
-    bool terminated() const noexcept { return env_.syntheticMaxInt() == env_.syntheticTargetSize(); }
-    bool truncated() const noexcept { return !terminated() && env_.stepNo() >= options_.config.maxSteps; }
+    bool terminated() const noexcept { return env_.terminated(); }
+    bool truncated() const noexcept { return env_.truncated(); }
 
     // Fresh arrays (the reference returns new arrays every step).
     py::dict observationCopy() const {

@@ -8,6 +8,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -55,60 +56,50 @@ py::array_t<T> view(const py::object& self, T* data, std::vector<py::ssize_t> sh
     return a;
 }
 
-// The dict-of-arrays action for N environments: each key an array whose first dimension is N.
+// The dict-of-arrays action for N environments: each key of core::actionFields an array whose
+// first dimension is N (and second the field's width), each row checked by core::parseAction.
 void actionsFromDict(PyVectorEnv& v, const py::dict& d) {
+    using Column = py::array_t<double, py::array::c_style | py::array::forcecast>;
     const int n = v.env->size();
     v.actions.resize(static_cast<std::size_t>(n));
-    const bool flying = v.options.config.actionSpace == core::ActionSpace::Flying;
-    const std::vector<const char*> keys = flying
-        ? std::vector<const char*>{"movement", "camera", "inventory", "placement"}
-        : std::vector<const char*>{"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"};
+    const core::ActionForm form = core::actionForm(v.options.config.actionSpace, false);
+    const auto fields = core::actionFields(form);
     for (const auto& item : d) {
         const std::string k = py::str(item.first);
-        bool known = false;
-        for (const char* key : keys) known = known || k == key;
-        if (!known) throw core::InvalidAction(k, std::string("is not a key of the ") + (flying ? "flying" : "walking") + " action");
+        if (!core::findActionField(form, k))
+            throw core::InvalidAction(k, std::string("is not a key of the ") + core::toString(form) + " action");
     }
-    std::vector<py::array_t<double, py::array::c_style | py::array::forcecast>> cols;
-    for (const char* key : keys) {
-        if (!d.contains(key)) throw core::InvalidAction(key, "missing from the actions");
-        py::array_t<double, py::array::c_style | py::array::forcecast> a;
+    std::uint32_t present = 0;
+    for (std::size_t j = 0; j < fields.size(); ++j)
+        if (PyDict_GetItemString(d.ptr(), fields[j].name)) present |= 1u << j;
+    core::checkActionPresence(form, present);
+    std::array<Column, core::kMaxActionSlots> cols;
+    std::array<const double*, core::kMaxActionSlots> data{};
+    for (std::size_t j = 0; j < fields.size(); ++j) {
+        const core::ActionField& f = fields[j];
+        Column a;
         try {
-            a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(d[key]);
+            a = Column::ensure(PyDict_GetItemString(d.ptr(), f.name));
         } catch (const py::error_already_set&) {
         }
-        if (!a) throw core::InvalidAction(key, "must be an array of numbers");
-        const std::string k = key;
-        const py::ssize_t width = (k == "movement") ? 3 : (k == "camera") ? 2 : 1;
+        if (!a) throw core::InvalidAction(f.name, "must be an array of numbers");
+        const py::ssize_t width = f.width;
         const bool ok = width == 1 ? (a.ndim() == 1 && a.shape(0) == n) || (a.ndim() == 2 && a.shape(0) == n && a.shape(1) == 1)
                                    : a.ndim() == 2 && a.shape(0) == n && a.shape(1) == width;
         if (!ok)
-            throw core::InvalidAction(key, "must have shape (" + std::to_string(n) + (width == 1 ? ",)" : ", " + std::to_string(width) + ")"));
-        cols.push_back(std::move(a));
+            throw core::InvalidAction(f.name, "must have shape (" + std::to_string(n) + (width == 1 ? ",)" : ", " + std::to_string(width) + ")"));
+        data[j] = a.data();
+        cols[j] = std::move(a);
     }
-    const auto intIn = [&](double x, int lo, int hi, std::size_t i, const char* key) {
-        if (!(x == static_cast<double>(static_cast<long long>(x))) || x < lo || x > hi)
-            throw core::InvalidAction("actions[" + std::to_string(i) + "]." + key,
-                                      "must be an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(x));
-        return static_cast<int>(x);
-    };
+    core::ActionValues values;
+    values.present = present;
     for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+        for (std::size_t j = 0; j < fields.size(); ++j)
+            for (int c = 0; c < fields[j].width; ++c)
+                values.numbers[static_cast<std::size_t>(fields[j].slot + c)] = data[j][i * static_cast<std::size_t>(fields[j].width) + static_cast<std::size_t>(c)];
         try {
-            if (flying) {
-                const double* m = cols[0].data() + i * 3;
-                const double* c = cols[1].data() + i * 2;
-                const int inv = intIn(cols[2].data()[i], 0, core::kNumColours, i, "inventory");
-                const int pl = intIn(cols[3].data()[i], 0, 2, i, "placement");
-                v.actions[i] = core::Action::flying({m[0], m[1], m[2]}, {c[0], c[1]}, inv, pl);
-            } else {
-                bool f[7];
-                for (int j = 0; j < 7; ++j) f[j] = intIn(cols[static_cast<std::size_t>(j)].data()[i], 0, 1, i, keys[static_cast<std::size_t>(j)]) == 1;
-                const double* c = cols[7].data() + i * 2;
-                const int hotbar = intIn(cols[8].data()[i], 0, core::kNumColours, i, "hotbar");
-                v.actions[i] = core::Action::walkingDict(f[0], f[1], f[2], f[3], f[4], f[5], f[6], {c[0], c[1]}, hotbar);
-            }
+            v.actions[i] = core::parseAction(form, values);
         } catch (const core::InvalidAction& e) {
-            if (e.field().rfind("actions[", 0) == 0) throw;
             const std::string what = e.what();
             throw core::InvalidAction("actions[" + std::to_string(i) + "]." + e.field(), what.substr(std::min(what.size(), e.field().size() + 2)));
         }

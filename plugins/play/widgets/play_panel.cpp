@@ -236,7 +236,7 @@ void PlayPanel::refresh() {
     inventory_->setToolTip(tr("Blocks left per colour; the selected colour (%1) is underlined")
                                .arg(QString::fromLatin1(kColourNames[agent.activeBlock - 1])));
     if (!session_.done()) done_->setText(tr("no"));
-    else if (session_.step() >= session_.options().maxSteps) done_->setText(tr("yes: step limit"));
+    else if (session_.environment().truncated()) done_->setText(tr("yes: step limit"));  // the environment decides
     else done_->setText(tr("<b>yes: target built</b>"));
 }
 

@@ -22,6 +22,7 @@ import numpy as np
 from .. import _iglu
 from . import _gym
 from ._gym import Box, Dict, Discrete, String  # noqa: F401  (the reference's names in this module)
+from ..spaces import from_action_table
 from .tasks.task import Task, Tasks
 
 _NO_TASK = ("Task is not initialized! Initialize task before working with the environment using .set_task "
@@ -29,16 +30,10 @@ _NO_TASK = ("Task is not initialized! Initialize task before working with the en
 
 
 def make_action_space(action_space: str = "walking", discretize: bool = False):
-    """The reference's action space (gym.spaces when gym is importable); flying ignores discretize."""
-    if action_space == "walking":
-        if discretize:
-            return Discrete(18)
-        return Dict({"forward": Discrete(2), "back": Discrete(2), "left": Discrete(2), "right": Discrete(2),
-                     "jump": Discrete(2), "attack": Discrete(2), "use": Discrete(2),
-                     "camera": Box(low=-5, high=5, shape=(2,), dtype=np.float32), "hotbar": Discrete(7)})
-    return Dict({"movement": Box(low=-1, high=1, shape=(3,), dtype=np.float32),
-                 "camera": Box(low=-5, high=5, shape=(2,), dtype=np.float32),
-                 "inventory": Discrete(7), "placement": Discrete(3)})
+    """The reference's action space (gym.spaces when gym is importable); flying ignores discretize.
+    Built from the core's action table, as the converters check it."""
+    form = "flying" if action_space != "walking" else "discrete" if discretize else "walking"
+    return from_action_table(form, Dict, Box, Discrete)
 
 
 def make_observation_space(render=True, render_size=(64, 64), target_in_obs=False, vector_state=True):

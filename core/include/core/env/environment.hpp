@@ -121,6 +121,14 @@ public:
     const EnvConfig& config() const noexcept { return config_; }
     int stepNo() const noexcept { return stepNo_; }
 
+    /// The episode's end, decided here for every front end (Gymnasium's terms), as of the last
+    /// step or reset. terminated: the synthetic task is built. truncated: not built and the step
+    /// limit is reached (stepNo >= maxSteps). `done` of step() is the reference's (its quirk:
+    /// the limit fires on the exact step only, EnvConfig::doneAfterMaxSteps).
+    bool terminated() const noexcept { return maxInt_ == synthetic_.targetSize(); }
+    bool stepLimitReached() const noexcept { return stepNo_ >= config_.maxSteps; }
+    bool truncated() const noexcept { return !terminated() && stepLimitReached(); }
+
     /// The synthetic (target - start) task that drives reward and done.
     int syntheticMaxInt() const noexcept { return maxInt_; }
     int syntheticTargetSize() const noexcept { return synthetic_.targetSize(); }
