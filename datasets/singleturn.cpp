@@ -4,6 +4,8 @@
 #include <map>
 #include <charconv>
 
+#include <nlohmann/json.hpp>
+
 #include "batch_writer.hpp"
 #include "csv_reader.hpp"
 #include "datasets/importer.hpp"
@@ -13,6 +15,7 @@
 namespace fs = std::filesystem;
 
 #include "core/util/text_rules.hpp"
+#include "core/catalog/clarification_data.hpp"
 
 namespace iglu::datasets {
 
@@ -143,6 +146,16 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
         writer.itemDone(i + 1, records.size());
     }
     writer.flush();
+    // The question bank's texts (what a clarification ranker ranks), merged into the catalog's.
+    if (!questionBank.empty() && !report.cancelled) {
+        nlohmann::json bank = nlohmann::json::object();
+        if (const std::string stored = catalog.info(catalog::kQuestionBankKey); !stored.empty()) {
+            bank = nlohmann::json::parse(stored, nullptr, false);
+            if (!bank.is_object()) bank = nlohmann::json::object();
+        }
+        for (const auto& [id, text] : questionBank) bank[id] = text;
+        catalog.setInfo(catalog::kQuestionBankKey, bank.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;
 }

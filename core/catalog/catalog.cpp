@@ -640,6 +640,20 @@ std::string Catalog::note(const std::string& taskId) const {
     return text;
 }
 
+void Catalog::setInfo(const std::string& key, const std::string& value) {
+    auto& s = impl_->db.prepare(
+        "INSERT INTO catalog_info(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    s.bind(1, key).bind(2, value).run();
+}
+
+std::string Catalog::info(const std::string& key) const {
+    auto& s = impl_->db.prepare("SELECT value FROM catalog_info WHERE key = ?1");
+    s.bind(1, key);
+    std::string value = s.step() ? s.text(0) : std::string();
+    s.reset();
+    return value;
+}
+
 // --- experiments and episodes ----------------------------------------------------------------------
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/learn/logistic_regression.hpp"
 #include "core/util/file_read.hpp"
 #include "core/util/json_parse.hpp"
 
@@ -25,8 +26,6 @@ constexpr double kL2 = 0.03;
 constexpr std::size_t kMaxModelFileBytes = std::size_t(16) << 20;
 constexpr double kMaxModelValue = 1e6;
 constexpr double kMinModelScale = 1e-6;
-
-double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
 }  // namespace
 
@@ -86,30 +85,20 @@ SkillModel SkillModel::train(const std::vector<LabeledExample>& examples) {
     }
     for (auto& row : x)
         for (std::size_t f = 0; f < nf; ++f) row[f] = (row[f] - m.mean_[f]) / m.scale_[f];
-    const double n = static_cast<double>(x.size());
+    // Dense rows through the one logistic-regression trainer (learn/logistic_regression.hpp).
+    std::vector<SparseRow> rows(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i)
+        for (std::size_t f = 0; f < nf; ++f) rows[i].emplace_back(static_cast<std::uint32_t>(f), x[i][f]);
+    LogisticOptions options;
+    options.iterations = kIterations;
+    options.learningRate = kLearningRate;
+    options.l2 = kL2;
     for (std::size_t k = 0; k < kNumSkills; ++k) {
-        std::vector<double> w(nf, 0.0);
-        double b = 0;
-        // Classes weighted to count equally (a rare skill is not learnt as "never").
-        int positives = 0;
-        for (const auto& e : examples) positives += e.labels[k] ? 1 : 0;
-        const double wPos = positives ? n / (2.0 * positives) : 1.0, wNeg = positives < n ? n / (2.0 * (n - positives)) : 1.0;
-        for (int it = 0; it < kIterations; ++it) {
-            std::vector<double> gw(nf, 0.0);
-            double gb = 0;
-            for (std::size_t i = 0; i < x.size(); ++i) {
-                double z = b;
-                for (std::size_t f = 0; f < nf; ++f) z += w[f] * x[i][f];
-                const bool y = examples[i].labels[k];
-                const double err = (sigmoid(z) - (y ? 1.0 : 0.0)) * (y ? wPos : wNeg);
-                for (std::size_t f = 0; f < nf; ++f) gw[f] += err * x[i][f];
-                gb += err;
-            }
-            for (std::size_t f = 0; f < nf; ++f) w[f] -= kLearningRate * (gw[f] / n + kL2 * w[f]);
-            b -= kLearningRate * gb / n;
-        }
-        m.weights_[k] = std::move(w);
-        m.bias_[k] = b;
+        std::vector<bool> y(examples.size());
+        for (std::size_t i = 0; i < examples.size(); ++i) y[i] = examples[i].labels[k];
+        LogisticWeights trained = trainLogistic(rows, y, nf, options);
+        m.weights_[k] = std::move(trained.weights);
+        m.bias_[k] = trained.bias;
     }
     return m;
 }

@@ -21,6 +21,7 @@ void addRenderCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addExperimentsCommand(CLI::App& app);
 void addCompareCommand(CLI::App& app);
+void addNlpCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

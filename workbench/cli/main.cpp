@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     iglu::cli::addExportCommand(app);
     iglu::cli::addExperimentsCommand(app);
     iglu::cli::addCompareCommand(app);
+    iglu::cli::addNlpCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

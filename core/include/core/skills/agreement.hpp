@@ -13,6 +13,7 @@ struct Agreement {
     int total() const noexcept { return tp + fp + fn + tn; }
     double precision() const noexcept { return tp + fp ? double(tp) / (tp + fp) : 0.0; }
     double recall() const noexcept { return tp + fn ? double(tp) / (tp + fn) : 0.0; }
+    double accuracy() const noexcept { return total() ? double(tp + tn) / total() : 0.0; }
     double f1() const noexcept { return 2 * tp + fp + fn ? 2.0 * tp / (2 * tp + fp + fn) : 0.0; }
     /// Cohen's kappa: (observed - chance agreement) / (1 - chance agreement); 1 when both
     /// labelings are constant and equal, 0 for an empty set.

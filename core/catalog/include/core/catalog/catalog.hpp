@@ -261,6 +261,11 @@ public:
     void setNote(const std::string& taskId, const std::string& text);
     std::string note(const std::string& taskId) const;
 
+    /// Catalog-wide facts by key (table catalog_info), e.g. "question_bank": the single-turn
+    /// dataset's question_bank.csv as a JSON object {id: question} (datasets/singleturn.cpp).
+    void setInfo(const std::string& key, const std::string& value);
+    std::string info(const std::string& key) const;  ///< empty when absent
+
     // --- experiments and episodes ------------------------------------------------------------
     /// Returns the experiment with this name, creating it (script, config) if absent; an existing
     /// experiment's script/config are updated.

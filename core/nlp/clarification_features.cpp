@@ -1,0 +1,194 @@
+#include "clarification_features.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace iglu::core {
+
+std::vector<std::string> clarificationTokens(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c)) {
+            cur += static_cast<char>(std::tolower(c));
+        } else if (!cur.empty()) {
+            out.push_back(std::move(cur));
+            cur.clear();
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+
+bool rankable(const ClarificationExample& e, const QuestionBank& bank) {
+    if (e.goldQuestion.empty() || e.candidates.empty()) return false;
+    int known = 0;
+    for (const auto& c : e.candidates) known += bank.count(c) ? 1 : 0;
+    return known > 0;
+}
+
+}  // namespace iglu::core
+
+namespace iglu::core::nlp {
+
+namespace {
+
+int colourOf(const std::string& w) {
+    static const std::map<std::string, int> colours = {{"blue", 1},   {"green", 2},  {"red", 3},    {"orange", 4},
+                                                       {"purple", 5}, {"violet", 5}, {"yellow", 6}, {"blues", 1},
+                                                       {"greens", 2}, {"reds", 3},   {"oranges", 4}, {"purples", 5},
+                                                       {"yellows", 6}};
+    const auto it = colours.find(w);
+    return it == colours.end() ? 0 : it->second;
+}
+
+bool isNumber(const std::string& w) {
+    static const std::set<std::string> words = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                                "single", "pair", "couple", "twice", "once"};
+    return words.count(w) || (!w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }));
+}
+
+bool isDirection(const std::string& w) {
+    static const std::set<std::string> words = {"left",  "right", "north", "south", "east",   "west",  "front", "behind",
+                                                "back",  "top",   "bottom", "above", "below", "under", "middle", "center",
+                                                "centre", "corner", "side", "diagonal", "diagonally", "vertical", "vertically",
+                                                "horizontal", "horizontally"};
+    return words.count(w) > 0;
+}
+
+std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ull) {
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+}  // namespace
+
+TextFacts textFacts(const std::string& text) {
+    TextFacts f;
+    f.tokens = clarificationTokens(text);
+    for (const auto& w : f.tokens) {
+        if (int c = colourOf(w)) f.colours[static_cast<std::size_t>(c)] = true;
+        if (isNumber(w)) f.numberWords.push_back(w);
+        if (isDirection(w)) f.directionWords.push_back(w);
+        if (w == "facing") f.facing = true;
+        if (w == "color" || w == "colour" || w == "colors" || w == "colours") f.asksColour = true;
+    }
+    f.colourCount = static_cast<int>(std::count(f.colours.begin(), f.colours.end(), true));
+    f.numbers = static_cast<int>(f.numberWords.size());
+    f.directions = static_cast<int>(f.directionWords.size());
+    return f;
+}
+
+SparseRow classifierRow(const ClarificationExample& e) {
+    const TextFacts t = textFacts(e.instruction);
+    std::set<std::uint32_t> grams;
+    for (std::size_t i = 0; i < t.tokens.size(); ++i) {
+        grams.insert(static_cast<std::uint32_t>(fnv1a(t.tokens[i]) % kHashBuckets));
+        if (i + 1 < t.tokens.size())
+            grams.insert(static_cast<std::uint32_t>(fnv1a(t.tokens[i] + " " + t.tokens[i + 1]) % kHashBuckets));
+    }
+    SparseRow row;
+    for (std::uint32_t g : grams) row.emplace_back(g, 1.0);
+    std::array<bool, 7> present{};
+    for (const auto& b : e.starting.blocks())
+        if (b.colour >= 1 && b.colour <= 6) present[static_cast<std::size_t>(b.colour)] = true;
+    int presentCount = 0, mentionedAbsent = 0;
+    for (std::size_t c = 1; c <= 6; ++c) {
+        presentCount += present[c] ? 1 : 0;
+        mentionedAbsent += t.colours[c] && !present[c] ? 1 : 0;
+    }
+    const double world[kWorldFeatures] = {std::log1p(static_cast<double>(e.starting.blocks().size())),
+                                          presentCount / 6.0,
+                                          t.colourCount / 6.0,
+                                          static_cast<double>(mentionedAbsent),
+                                          std::log1p(static_cast<double>(t.tokens.size())),
+                                          std::log1p(t.numbers),
+                                          std::log1p(t.directions),
+                                          t.facing ? 1.0 : 0.0,
+                                          t.tokens.empty() ? 1.0 : 0.0};
+    for (std::size_t j = 0; j < kWorldFeatures; ++j) row.emplace_back(static_cast<std::uint32_t>(kHashBuckets + j), world[j]);
+    return row;
+}
+
+Bm25::Bm25(const QuestionBank& bank) {
+    std::map<std::string, int> df;
+    double total = 0;
+    for (const auto& [id, text] : bank) {
+        const auto tokens = clarificationTokens(text);
+        total += static_cast<double>(tokens.size());
+        for (const auto& w : std::set<std::string>(tokens.begin(), tokens.end())) ++df[w];
+    }
+    const double n = static_cast<double>(bank.size());
+    avgLength_ = bank.empty() ? 1.0 : std::max(1.0, total / n);
+    for (const auto& [w, d] : df) idf_[w] = std::log(1.0 + (n - d + 0.5) / (d + 0.5));
+}
+
+double Bm25::score(const std::vector<std::string>& query, const std::vector<std::string>& doc) const {
+    constexpr double k1 = 1.2, b = 0.75;
+    std::map<std::string, int> tf;
+    for (const auto& w : doc) ++tf[w];
+    double s = 0;
+    for (const auto& w : std::set<std::string>(query.begin(), query.end())) {
+        const auto t = tf.find(w);
+        const auto idf = idf_.find(w);
+        if (t == tf.end() || idf == idf_.end()) continue;
+        const double f = t->second;
+        s += idf->second * f * (k1 + 1) / (f + k1 * (1 - b + b * static_cast<double>(doc.size()) / avgLength_));
+    }
+    return s;
+}
+
+std::vector<SparseRow> rankerRows(const ClarificationExample& e, const QuestionBank& bank, const Bm25& bm25) {
+    const TextFacts in = textFacts(e.instruction);
+    std::array<bool, 7> present{};
+    for (const auto& b : e.starting.blocks())
+        if (b.colour >= 1 && b.colour <= 6) present[static_cast<std::size_t>(b.colour)] = true;
+    std::vector<double> scores;
+    std::vector<TextFacts> facts;
+    for (const auto& id : e.candidates) {
+        const auto it = bank.find(id);
+        facts.push_back(textFacts(it == bank.end() ? std::string() : it->second));
+        scores.push_back(bm25.score(in.tokens, facts.back().tokens));
+    }
+    const double best = scores.empty() ? 0.0 : *std::max_element(scores.begin(), scores.end());
+    const auto order = orderByScore(scores);
+    std::vector<int> rank(scores.size());
+    for (std::size_t r = 0; r < order.size(); ++r) rank[order[r]] = static_cast<int>(r) + 1;
+    std::vector<SparseRow> rows;
+    for (std::size_t i = 0; i < e.candidates.size(); ++i) {
+        const TextFacts& q = facts[i];
+        int shared = 0, foreign = 0, inWorldOnly = 0;
+        for (std::size_t c = 1; c <= 6; ++c) {
+            if (!q.colours[c]) continue;
+            if (in.colours[c]) ++shared;
+            else ++foreign;
+            if (!in.colours[c] && present[c]) ++inWorldOnly;
+        }
+        int numbers = 0, directions = 0;
+        for (const auto& w : q.numberWords) numbers += std::count(in.numberWords.begin(), in.numberWords.end(), w) ? 1 : 0;
+        for (const auto& w : q.directionWords)
+            directions += std::count(in.directionWords.begin(), in.directionWords.end(), w) ? 1 : 0;
+        const double values[kRankerFeatures] = {scores[i] / 10.0,
+                                                best > 0 ? scores[i] / best : 0.0,
+                                                1.0 / rank[i],
+                                                static_cast<double>(shared),
+                                                static_cast<double>(foreign),
+                                                static_cast<double>(inWorldOnly),
+                                                static_cast<double>(numbers),
+                                                std::log1p(static_cast<double>(q.tokens.size())),
+                                                q.asksColour && in.colourCount == 0 ? 1.0 : 0.0,
+                                                static_cast<double>(directions)};
+        SparseRow row;
+        for (std::size_t j = 0; j < kRankerFeatures; ++j) row.emplace_back(static_cast<std::uint32_t>(j), values[j]);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace iglu::core::nlp
