@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch_writer.hpp"
+#include "core/util/json_parse.hpp"
 #include "csv_reader.hpp"
 #include "datasets/importer.hpp"
 #include "tape_check.hpp"
@@ -150,7 +151,7 @@ ImportReport importSingleTurn(const std::string& pathArg, catalog::Catalog& cata
     if (!questionBank.empty() && !report.cancelled) {
         nlohmann::json bank = nlohmann::json::object();
         if (const std::string stored = catalog.info(catalog::kQuestionBankKey); !stored.empty()) {
-            bank = nlohmann::json::parse(stored, nullptr, false);
+            bank = core::parseJsonOrDiscarded(stored);
             if (!bank.is_object()) bank = nlohmann::json::object();
         }
         for (const auto& [id, text] : questionBank) bank[id] = text;

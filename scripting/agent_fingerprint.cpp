@@ -1,4 +1,5 @@
 #include "scripting/agent_fingerprint.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -110,7 +111,7 @@ AgentFingerprint fingerprintAgent(const ExperimentSpec& spec) {
 
 std::vector<std::string> fingerprintChanges(const std::string& storedFilesJson, const AgentFingerprint& now) {
     std::map<std::string, std::string> stored;
-    const auto j = nlohmann::json::parse(storedFilesJson, nullptr, false);
+    const auto j = core::parseJsonOrDiscarded(storedFilesJson);
     if (j.is_object())
         for (auto it = j.begin(); it != j.end(); ++it)
             if (it->is_string()) stored[it.key()] = it->get<std::string>();

@@ -1,4 +1,5 @@
 #include "core/catalog/catalog.hpp"
+#include "core/util/json_parse.hpp"
 #include "core/catalog/experiment_name.hpp"
 
 #include <unistd.h>
@@ -82,7 +83,7 @@ std::string metadataJson(const std::map<std::string, std::string>& m) {
 
 std::map<std::string, std::string> parseMetadata(const std::string& text) {
     std::map<std::string, std::string> m;
-    auto j = nlohmann::json::parse(text, nullptr, false);
+    auto j = core::parseJsonOrDiscarded(text);
     if (!j.is_object()) return m;
     for (auto it = j.begin(); it != j.end(); ++it)
         m[it.key()] = it->is_string() ? it->get<std::string>() : it->dump();

@@ -1,4 +1,5 @@
 #include "core/catalog/clarification_data.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 
@@ -36,7 +37,7 @@ core::QuestionBank questionBank(const Catalog& catalog) {
     const std::string text = catalog.info(kQuestionBankKey);
     core::QuestionBank bank;
     if (text.empty()) return bank;
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    const nlohmann::json j = core::parseJsonOrDiscarded(text);
     if (!j.is_object()) throw CatalogError(catalog.path() + ": catalog_info." + kQuestionBankKey + ": not a JSON object (re-import the data)");
     for (const auto& [id, question] : j.items()) {
         if (!question.is_string())

@@ -1,4 +1,5 @@
 #include "core/nlp/clarification_model.hpp"
+#include "core/util/json_parse.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -121,8 +122,12 @@ ClarificationModel ClarificationModel::load(const std::string& path) {
     const auto fail = [&](const std::string& field, const std::string& what) -> void {
         throw std::runtime_error(path + ": " + field + ": " + what);
     };
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded()) fail("JSON", "not valid JSON");
+    nlohmann::json j;
+    try {
+        j = parseJson(text);
+    } catch (const JsonError& e) {
+        fail("JSON", e.what());  // line and column, e.g. nesting deeper than 128 levels
+    }
     if (!j.is_object()) fail("JSON", "not an object");
     if (!j.contains("kind") || !j["kind"].is_string()) fail("kind", std::string("missing (expected \"") + kKind + "\")");
     if (j["kind"].get<std::string>() != kKind)

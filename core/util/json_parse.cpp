@@ -186,4 +186,12 @@ json parseJson(std::string_view text, std::size_t maxValues, int maxDepth) {
     return parseJson(text, limits);
 }
 
+nlohmann::json parseJsonOrDiscarded(std::string_view text, std::size_t maxValues) {
+    try {
+        return parseJson(text, maxValues);
+    } catch (const JsonError&) {
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    }
+}
+
 }  // namespace iglu::core

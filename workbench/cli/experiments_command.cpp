@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
+#include "core/util/json_parse.hpp"
 #include "core/catalog/experiment_name.hpp"
 #include "core/catalog/experiment_comparison.hpp"
 #include "scripting/experiment_session.hpp"
@@ -33,7 +34,7 @@ struct Options {
 };
 
 nlohmann::json configOf(const catalog::ExperimentRecord& e) {
-    nlohmann::json cfg = nlohmann::json::parse(e.config, nullptr, false);
+    nlohmann::json cfg = core::parseJsonOrDiscarded(e.config);
     return cfg.is_discarded() || !cfg.is_object() ? nlohmann::json::object() : cfg;
 }
 
@@ -91,7 +92,7 @@ void show(const catalog::Catalog& cat, const std::string& name, bool json) {
         j["config"] = cfg;
         // What agent ran (Lua runs since catalog schema 3): its SHA-256 and each file's.
         j["agent_sha256"] = e.agentSha256;
-        const auto files = nlohmann::json::parse(e.agentFiles, nullptr, false);
+        const auto files = core::parseJsonOrDiscarded(e.agentFiles);
         j["agent_files"] = files.is_object() ? files : nlohmann::json::object();
         std::cout << jsonText(j, 2) << "\n";
         return;

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog/catalog.hpp"
+#include "core/util/json_parse.hpp"
 #include "core/rollout/rollout_file.hpp"
 #include "core/util/output_check.hpp"
 #include "cli_util.hpp"
@@ -41,7 +42,7 @@ struct Options {
 /// store keyword options; `iglu run` stores its own keys, the same names except the view
 /// ("pov": [width, height] when on).
 core::EnvOptions envOptionsOf(const catalog::ExperimentRecord& e) {
-    nlohmann::json cfg = nlohmann::json::parse(e.config, nullptr, false);
+    nlohmann::json cfg = core::parseJsonOrDiscarded(e.config);
     if (cfg.is_discarded() || !cfg.is_object()) return {};
     const nlohmann::json env = cfg.value("env", nlohmann::json::object());
     if (!env.is_object()) return {};

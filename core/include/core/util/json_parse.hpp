@@ -55,6 +55,10 @@ struct JsonLimits {
 nlohmann::json parseJson(std::string_view text, const JsonLimits& limits);
 nlohmann::json parseJson(std::string_view text, std::size_t maxValues = kUnlimitedJsonValues, int maxDepth = kMaxJsonDepth);
 
+/// parseJson for stored text whose damage the caller reports in its own words (a catalog's config,
+/// metadata, question bank): a value of type `discarded` instead of a JsonError, the same limits.
+nlohmann::json parseJsonOrDiscarded(std::string_view text, std::size_t maxValues = kUnlimitedJsonValues);
+
 /// The 1-based line and column (in bytes) of `offset` in `text`.
 std::pair<int, int> lineColumnOf(std::string_view text, std::size_t offset);
 
