@@ -1,0 +1,549 @@
+// iglu.text grounding rules: one clause at a time (verb, colours, count, shape, anchor relation),
+// applied in order to an evolving copy of the start grid so "on top of it" sees earlier clauses.
+#include "core/text/grounding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+
+#include "text/lexicon.hpp"
+
+namespace iglu::core::text {
+
+namespace {
+
+enum class Shape { None, Column, Row, Wall, Square, L, Diagonal, Stairs };
+enum class Rel { None, OnTop, Below, Beside, Between, Middle, Corner, Sides };
+
+const char* shapeName(Shape s) {
+    static constexpr const char* k[] = {"single", "column", "row", "wall", "square", "L", "diagonal", "stairs"};
+    return k[static_cast<int>(s)];
+}
+const char* relName(Rel r) {
+    static constexpr const char* k[] = {"none", "on top of", "below", "beside", "between", "middle", "corner", "every side of"};
+    return k[static_cast<int>(r)];
+}
+
+struct Dir {
+    int dx = 0, dz = 0;
+};
+
+std::string fmt(const char* f, const std::string& a, const std::string& b = {}) {
+    char buf[192];
+    std::snprintf(buf, sizeof buf, f, a.c_str(), b.c_str());
+    return buf;
+}
+std::string cellText(const Block& b) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "(%d,%d,%d)", b.x, b.y, b.z);
+    return buf;
+}
+
+bool anyOf(std::string_view w, std::initializer_list<std::string_view> words) {
+    return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+struct Parsed {
+    Verb verb = Verb::Place;
+    bool hasVerb = false;
+    std::vector<int> colours;   // block colours, in order
+    int anchorColour = 0;
+    int count = 0;              // 0: not said
+    int count2 = 0;             // second number ("3 by 2")
+    bool each = false, all = false, plural = false, pronoun = false;
+    Shape shape = Shape::None;
+    Rel rel = Rel::None;
+    Dir dir;                    // explicit direction of the relation / row
+    bool hasDir = false;
+    int extreme = 0;            // +1 topmost / -1 bottommost selector
+    Dir extremeDir;             // "east-most"
+    bool middleSel = false;     // "the middle yellow block"
+    std::vector<Dir> corners;
+};
+
+// facing: the forward floor vector. right = (-fz, fx); left = (fz, -fx).
+Dir relative(std::string_view w, Dir f, bool& ok) {
+    ok = true;
+    if (w == "right") return {-f.dz, f.dx};
+    if (w == "left") return {f.dz, -f.dx};
+    if (w == "front" || w == "forward" || w == "ahead" || w == "far" || w == "top") return f;
+    if (w == "behind" || w == "back" || w == "near" || w == "bottom") return {-f.dx, -f.dz};
+    int dx = 0, dz = 0;
+    if (compassWord(w, dx, dz)) return {dx, dz};
+    ok = false;
+    return {};
+}
+
+Parsed parseClause(const std::vector<std::string>& t, Dir facing, std::vector<std::string>& trace) {
+    Parsed p;
+    const int n = static_cast<int>(t.size());
+    int relAt = -1;
+    for (int i = 0; i < n; ++i) {
+        const std::string& w = t[static_cast<std::size_t>(i)];
+        auto next = [&](int k) -> std::string_view { return i + k < n ? std::string_view(t[static_cast<std::size_t>(i + k)]) : ""; };
+        auto prev = [&](int k) -> std::string_view { return i - k >= 0 ? std::string_view(t[static_cast<std::size_t>(i - k)]) : ""; };
+        if (!p.hasVerb && (isRemoveVerb(w) || (w == "take" && next(1) == "away"))) {
+            p.verb = Verb::Remove, p.hasVerb = true;
+            trace.push_back(fmt("verb '%s' -> remove", w));
+        } else if (!p.hasVerb && isPlaceVerb(w)) {
+            p.verb = Verb::Place, p.hasVerb = true;
+            trace.push_back(fmt("verb '%s' -> place", w));
+            if (w == "stack" || w == "stacked") p.shape = Shape::Column;
+            if (w == "surround") p.rel = Rel::Sides, relAt = i;
+        }
+        if (w == "each" || w == "every") p.each = true;
+        if (w == "all") p.all = true;
+        if (w == "blocks" || w == "ones" || w == "cubes") p.plural = true;
+        // Shapes.
+        Shape s = Shape::None;
+        if (anyOf(w, {"tower", "column", "pillar", "vertical", "vertically", "tall"})) s = Shape::Column;
+        else if (w == "top" && next(1) == "of" && next(2) == "each" && next(3) == "other") s = Shape::Column;
+        else if (anyOf(w, {"row", "line", "horizontal", "horizontally"})) s = Shape::Row;
+        else if (w == "wall") s = Shape::Wall;
+        else if (w == "square" && !anyOf(prev(1), {"middle", "center", "centre"})) s = Shape::Square;
+        else if (w == "l" && anyOf(next(1), {"shape", "shaped"})) s = Shape::L;
+        else if (anyOf(w, {"diagonal", "diagonally"})) s = Shape::Diagonal;
+        else if (anyOf(w, {"stairs", "staircase", "stair", "steps"})) s = Shape::Stairs;
+        if (s != Shape::None && (p.shape == Shape::None || p.shape == Shape::Column)) {
+            if (p.shape != s) trace.push_back(fmt("shape '%s' -> %s", w, shapeName(s)));
+            p.shape = s;
+        }
+        // Relations (the first one wins).
+        Rel r = Rel::None;
+        if ((w == "top" && prev(1) == "on") || (w == "top" && prev(2) == "on") || anyOf(w, {"atop", "above", "onto", "over"})) r = Rel::OnTop;
+        else if (w == "on" && (anyOf(next(1), {"each", "every", "all", "it", "them"}) || colourWord(next(1)) || colourWord(next(2)))) r = Rel::OnTop;
+        else if (anyOf(w, {"under", "below", "beneath", "underneath"})) r = Rel::Below;
+        else if (w == "between" || w == "inbetween") r = Rel::Between;
+        else if (anyOf(w, {"next", "beside", "adjacent", "besides"})) r = Rel::Beside;
+        else if (anyOf(w, {"corner", "corners"})) r = Rel::Corner;
+        else if (w == "side" || w == "sides") r = (anyOf(prev(1), {"every", "each", "all"}) || prev(1) == "four") ? Rel::Sides : Rel::Beside;
+        else if (int cx = 0, cz = 0; anyOf(w, {"left", "right", "front", "behind"}) ||
+                                     (compassWord(w, cx, cz) && (next(1) == "of" || prev(1) == "the" || prev(1) == "to")))
+            r = Rel::Beside;
+        else if (anyOf(w, {"middle", "center", "centre"})) r = Rel::Middle;
+        if (r != Rel::None && (p.rel == Rel::None || (p.rel == Rel::Middle && r != Rel::Middle) || (p.rel == Rel::Beside && r == Rel::Corner))) {
+            if (r == Rel::Middle && colourWord(next(1))) p.middleSel = true, trace.push_back("selector 'middle' block");
+            else {
+                p.rel = r, relAt = i;
+                trace.push_back(fmt("relation '%s' -> %s", w, relName(r)));
+            }
+        }
+        // Directions and extremes.
+        bool ok = false;
+        if (w == "most" || w == "ernmost") continue;
+        if (next(1) == "most" || w.ends_with("most") || w.ends_with("ernmost")) {
+            std::string_view base = w;
+            if (w.ends_with("ernmost")) base = std::string_view(w).substr(0, w.size() - 7);
+            else if (w.ends_with("most") && w != "most") base = std::string_view(w).substr(0, w.size() - 4);
+            if (anyOf(base, {"top", "upper", "upper", "high"})) p.extreme = 1;
+            else if (anyOf(base, {"bottom", "lower", "low"})) p.extreme = -1;
+            else if (Dir d = relative(base, facing, ok); ok) p.extremeDir = d;
+            if (p.extreme != 0 || ok) trace.push_back(fmt("selector '%s'", w));
+            continue;
+        }
+        if (anyOf(w, {"highest", "uppermost", "topmost", "upper"})) p.extreme = 1;
+        if (anyOf(w, {"lowest", "bottommost", "lowermost", "lower"})) p.extreme = -1;
+        if (r == Rel::Corner) {
+            Dir a = relative(prev(1), facing, ok);
+            if (ok) {
+                Dir b = relative(prev(2), facing, ok);
+                if (ok) a = {a.dx + b.dx, a.dz + b.dz};
+                if (a.dx != 0 && a.dz != 0) p.corners.push_back(a);
+            }
+        }
+        if (Dir d = relative(w, facing, ok); ok && w != "top" && w != "bottom" && w != "far" && w != "near" && r != Rel::Corner &&
+                                                 !anyOf(next(1), {"corner", "corners"}) && !anyOf(next(2), {"corner", "corners"})) {
+            if (!p.hasDir) {
+                p.dir = d, p.hasDir = true;
+                trace.push_back(fmt("direction '%s' -> (%s)", w, std::to_string(d.dx) + "," + std::to_string(d.dz)));
+            }
+        }
+        (void)relAt;
+    }
+    // Colours and numbers: a colour right after the relation (within 6 words) is the anchor's.
+    int anchorAt = -1;
+    for (int i = 0; i < n; ++i) {
+        const int c = colourWord(t[static_cast<std::size_t>(i)]);
+        if (c == 0) continue;
+        if (relAt >= 0 && i > relAt && i <= relAt + 6 && p.anchorColour == 0 && p.rel != Rel::Middle && p.rel != Rel::Corner) {
+            p.anchorColour = c, anchorAt = i;
+            trace.push_back(fmt("anchor colour '%s'", t[static_cast<std::size_t>(i)]));
+        } else if (std::find(p.colours.begin(), p.colours.end(), c) == p.colours.end()) {
+            p.colours.push_back(c);
+            trace.push_back(fmt("colour '%s'", t[static_cast<std::size_t>(i)]));
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const std::string& w = t[static_cast<std::size_t>(i)];
+        if (relAt >= 0 && i > relAt && i <= std::max(anchorAt, relAt + 2)) {
+            if (anyOf(w, {"it", "that", "them", "those", "these", "this"})) p.pronoun = true;
+            if (anyOf(w, {"each", "every", "all"})) p.each = true;
+            continue;  // numbers and words of the anchor phrase
+        }
+        if (i + 1 < n && anyOf(t[static_cast<std::size_t>(i + 1)], {"squares", "spaces", "rows", "times", "levels", "blocks"}) &&
+            i + 2 < n && anyOf(t[static_cast<std::size_t>(i + 2)], {"up", "away", "down", "from", "apart", "high"}))
+            continue;  // a distance, not a count
+        const int v = numberWord(w);
+        if (v <= 0) continue;
+        const bool weak = v == 1 && (w == "a" || w == "an");
+        if (p.count == 0 || (p.count == 1 && !weak && p.count2 == 0)) {
+            if (p.count == 1 && !weak) p.count = 0;
+            if (p.count == 0) {
+                p.count = std::min(v, kMaxCount);
+                if (!weak) trace.push_back(fmt("count '%s'", w) + (v > kMaxCount ? " clipped to 30" : ""));
+            }
+        } else if (p.count2 == 0 && !weak && i > 0 && anyOf(t[static_cast<std::size_t>(i - 1)], {"by", "x"})) {
+            p.count2 = std::min(v, kMaxCount);
+        }
+    }
+    if (p.rel == Rel::Corner && p.corners.empty() && (p.each || p.all || p.count == 4 || p.plural)) {
+        p.corners = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+        trace.push_back("corners: all four");
+    }
+    return p;
+}
+
+struct State {
+    Grid grid;
+    std::vector<Block> last;  // blocks of the previous place clause
+    int lastColour = 0;
+};
+
+std::vector<Block> blocksOf(const Grid& g, int colour) {
+    std::vector<Block> out;
+    for (const Block& b : g.blocks())
+        if (colour == 0 || b.colour == colour) out.push_back(b);
+    return out;
+}
+
+// Free cell at or above (x, y, z) in the column; y = kMaxY + 1 when none.
+int freeUp(const Grid& g, int x, int y, int z) {
+    while (y <= kMaxY && g.at(x, y, z) != 0) ++y;
+    return y;
+}
+
+std::vector<Block> anchorBlocks(const Parsed& p, const State& s) {
+    std::vector<Block> a;
+    if (p.anchorColour != 0) a = blocksOf(s.grid, p.anchorColour);
+    else if (p.pronoun || (p.rel != Rel::None && p.rel != Rel::Middle && p.rel != Rel::Corner)) a = s.last;
+    if (a.empty() && p.rel != Rel::Middle && p.rel != Rel::Corner && p.rel != Rel::None) a = s.last.empty() ? blocksOf(s.grid, 0) : s.last;
+    return a;
+}
+
+// Picks one anchor block by the clause's selectors.
+Block pickOne(std::vector<Block> a, const Parsed& p, Dir want) {
+    auto key = [&](const Block& b) {
+        double k = 0;
+        if (p.extreme != 0) k += 100.0 * p.extreme * b.y;
+        if (p.extremeDir.dx != 0 || p.extremeDir.dz != 0) k += 100.0 * (p.extremeDir.dx * b.x + p.extremeDir.dz * b.z);
+        k += 10.0 * (want.dx * b.x + want.dz * b.z);
+        if (p.rel == Rel::OnTop) k += 1.0 * b.y;
+        if (p.rel == Rel::Below) k -= 1.0 * b.y;
+        k -= 0.01 * (b.x * b.x + b.z * b.z);
+        return k;
+    };
+    if (p.middleSel) {
+        double cx = 0, cy = 0, cz = 0;
+        for (const Block& b : a) cx += b.x, cy += b.y, cz += b.z;
+        cx /= static_cast<double>(a.size()), cy /= static_cast<double>(a.size()), cz /= static_cast<double>(a.size());
+        return *std::min_element(a.begin(), a.end(), [&](const Block& l, const Block& r) {
+            auto d = [&](const Block& b) { return std::hypot(b.x - cx, b.y - cy, b.z - cz); };
+            return d(l) < d(r);
+        });
+    }
+    return *std::max_element(a.begin(), a.end(), [&](const Block& l, const Block& r) { return key(l) < key(r); });
+}
+
+// The cells where the shape starts, one per anchor instance, with the row direction.
+std::vector<Block> bases(const Parsed& p, const State& s, Dir facing, Dir& rowDir, double& conf, std::vector<std::string>& trace) {
+    std::vector<Block> out;
+    const Dir right{-facing.dz, facing.dx};
+    rowDir = p.hasDir ? p.dir : right;
+    const std::vector<Block> a = anchorBlocks(p, s);
+    auto ground = [&](int x, int z) { return Block{x, freeUp(s.grid, x, kMinY, z), z, 0}; };
+    switch (p.rel) {
+    case Rel::Corner:
+        for (const Dir& c : p.corners) out.push_back(ground(c.dx * kMaxX, c.dz * kMaxZ));
+        if (out.empty()) out.push_back(ground(right.dx * kMaxX + facing.dx * kMaxX, right.dz * kMaxZ + facing.dz * kMaxZ)), conf *= 0.5;
+        if (!p.hasDir) rowDir = {-right.dx, -right.dz};
+        if (out.size() == 1 && rowDir.dx * out[0].x + rowDir.dz * out[0].z > 0) rowDir = {-rowDir.dx, -rowDir.dz};
+        return out;
+    case Rel::Middle:
+    case Rel::None:
+        if (a.empty() || p.rel == Rel::Middle) {
+            out.push_back(ground(0, 0));
+            if (p.rel == Rel::None) conf *= s.grid.empty() ? 0.8 : 0.5;
+            return out;
+        }
+        break;
+    default:
+        break;
+    }
+    if (a.empty()) {
+        trace.push_back("anchor not found: the middle of the ground instead");
+        conf *= 0.3;
+        out.push_back(ground(0, 0));
+        return out;
+    }
+    if (p.rel == Rel::Between) {
+        // The cells strictly between two anchor blocks on one line (the closest such pair).
+        int best = 1 << 20;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            for (std::size_t j = i + 1; j < a.size(); ++j) {
+                const Block &u = a[i], &v = a[j];
+                const int ddx = v.x - u.x, ddy = v.y - u.y, ddz = v.z - u.z;
+                const int moves = (ddx != 0) + (ddy != 0) + (ddz != 0);
+                const int len = std::max({std::abs(ddx), std::abs(ddy), std::abs(ddz)});
+                if (moves != 1 || len < 2 || len >= best) continue;
+                best = len;
+                out.clear();
+                for (int k = 1; k < len; ++k) {
+                    const Block b{u.x + k * (ddx > 0) - k * (ddx < 0), u.y + k * (ddy > 0) - k * (ddy < 0), u.z + k * (ddz > 0) - k * (ddz < 0), 0};
+                    if (s.grid.at(b.x, b.y, b.z) == 0) out.push_back(b);
+                }
+            }
+        if (out.empty()) conf *= 0.3, out.push_back(Block{a[0].x + rowDir.dx, a[0].y, a[0].z + rowDir.dz, 0});
+        return out;
+    }
+    const bool perColumn = p.each || p.all || (p.plural && p.count > 1 && p.rel == Rel::OnTop);
+    std::vector<Block> picks;
+    if ((p.rel == Rel::OnTop || p.rel == Rel::Below) && perColumn) {
+        for (const Block& b : a) {  // top (or bottom) block of every anchor column
+            bool dominated = false;
+            for (const Block& o : a)
+                if (o.x == b.x && o.z == b.z && (p.rel == Rel::OnTop ? o.y > b.y : o.y < b.y)) dominated = true;
+            if (!dominated) picks.push_back(b);
+        }
+        if (p.count > 1 && !p.each && !p.all && static_cast<int>(picks.size()) != p.count) picks.resize(1);
+    } else if (p.rel == Rel::Sides && (p.each || p.all)) {
+        picks = a;
+    } else {
+        picks.push_back(pickOne(a, p, p.rel == Rel::Beside ? rowDir : Dir{}));
+    }
+    for (const Block& b : picks) {
+        if (p.rel == Rel::OnTop) out.push_back(Block{b.x, freeUp(s.grid, b.x, b.y + 1, b.z), b.z, 0});
+        else if (p.rel == Rel::Below) out.push_back(Block{b.x, b.y - 1, b.z, 0});
+        else if (p.rel == Rel::Sides)
+            for (const Dir d : {Dir{1, 0}, Dir{-1, 0}, Dir{0, 1}, Dir{0, -1}}) out.push_back(Block{b.x + d.dx, b.y, b.z + d.dz, 0});
+        else out.push_back(Block{b.x + rowDir.dx, b.y, b.z + rowDir.dz, 0});
+    }
+    trace.push_back("anchor " + cellText(picks.front()) + (picks.size() > 1 ? " and " + std::to_string(picks.size() - 1) + " more" : ""));
+    return out;
+}
+
+std::vector<Block> shapeAt(Shape shape, Block b, int n, int n2, Dir d) {
+    std::vector<Block> out;
+    auto add = [&](int x, int y, int z) {
+        if (static_cast<int>(out.size()) < kMaxBlocksPerCandidate) out.push_back(Block{x, y, z, 0});
+    };
+    const Dir side{-d.dz, d.dx};
+    switch (shape) {
+    case Shape::None: add(b.x, b.y, b.z); break;
+    case Shape::Column: for (int i = 0; i < n; ++i) add(b.x, b.y + i, b.z); break;
+    case Shape::Row: for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y, b.z + i * d.dz); break;
+    case Shape::Wall:
+        for (int h = 0; h < (n2 > 0 ? n2 : 2); ++h)
+            for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y + h, b.z + i * d.dz);
+        break;
+    case Shape::Square: {
+        int side_n = n2 > 0 ? n : static_cast<int>(std::lround(std::sqrt(n)));
+        if (side_n * side_n != n && n2 == 0 && n <= 5) side_n = n;
+        const int rows = n2 > 0 ? n2 : side_n;
+        for (int j = 0; j < rows; ++j)
+            for (int i = 0; i < side_n; ++i) add(b.x + i * d.dx + j * side.dx, b.y, b.z + i * d.dz + j * side.dz);
+        break;
+    }
+    case Shape::L: {
+        const int up = (n + 1) / 2;
+        for (int i = 0; i < up; ++i) add(b.x, b.y + i, b.z);
+        for (int i = 1; i <= n - up; ++i) add(b.x + i * d.dx, b.y, b.z + i * d.dz);
+        break;
+    }
+    case Shape::Diagonal: for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y + i, b.z + i * d.dz); break;
+    case Shape::Stairs:
+        for (int i = 0; i < n; ++i)
+            for (int h = 0; h <= i; ++h) add(b.x + i * d.dx, b.y + h, b.z + i * d.dz);
+        break;
+    }
+    return out;
+}
+
+Candidate placeCandidate(const Parsed& p, const State& s, Shape shape, const std::vector<Block>& starts, Dir d, int n,
+                         double conf, const std::vector<int>& colours) {
+    Candidate c;
+    c.confidence = conf;
+    std::vector<Block> cells;
+    for (const Block& b : starts) {
+        for (Block x : shapeAt(shape, b, n, p.count2, d)) {
+            if (!Grid::inZone(x.x, x.y, x.z) || s.grid.at(x.x, x.y, x.z) != 0) continue;
+            if (std::find_if(cells.begin(), cells.end(), [&](const Block& o) { return o.x == x.x && o.y == x.y && o.z == x.z; }) != cells.end()) continue;
+            if (static_cast<int>(cells.size()) >= kMaxBlocksPerCandidate) break;
+            cells.push_back(x);
+        }
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        cells[i].colour = colours.size() > 1 && colours.size() == cells.size() ? colours[i] : colours.front();
+    }
+    c.blocks = std::move(cells);
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s of %d %s at %s (x%zu)", shapeName(shape), n, colourName(colours.front()),
+                  starts.empty() ? "?" : cellText(starts.front()).c_str(), starts.size());
+    c.reading = buf;
+    if (c.blocks.empty()) c.confidence *= 0.1;
+    return c;
+}
+
+void groundPlace(Parsed& p, const State& s, Dir facing, Clause& out) {
+    double conf = 1.0;
+    std::vector<int> colours = p.colours;
+    if (colours.empty()) {
+        const int c = s.lastColour != 0 ? s.lastColour : (p.anchorColour != 0 ? p.anchorColour : Blue);
+        colours.push_back(c);
+        conf *= 0.5;
+        out.trace.push_back(std::string("no colour: ") + colourName(c));
+    }
+    Dir rowDir;
+    const std::vector<Block> starts = bases(p, s, facing, rowDir, conf, out.trace);
+    int n = p.count;
+    if (colours.size() > 1 && (n <= 1 || n == static_cast<int>(colours.size()))) n = static_cast<int>(colours.size());
+    if (n == 0) {
+        n = (p.plural && starts.size() == 1 && p.rel != Rel::Sides) ? 3 : 1;
+        if (p.plural && n == 1 && starts.size() == 1) conf *= 0.6;
+        if (n == 3) conf *= 0.5, out.trace.push_back("no count: 3");
+    }
+    const bool perBase = starts.size() > 1;
+    if (perBase && !p.each && n == static_cast<int>(starts.size())) n = 1;  // one per anchor
+    Shape shape = p.shape;
+    Shape alt = Shape::None;
+    if (shape == Shape::None && n > 1) {
+        shape = (p.rel == Rel::OnTop || p.rel == Rel::Below) ? Shape::Column : Shape::Row;
+        alt = shape == Shape::Column ? Shape::Row : Shape::Column;
+        conf *= 0.7;
+    }
+    if (p.rel == Rel::Below && shape == Shape::Column) {  // a column under a block grows downward
+        std::vector<Block> low;
+        for (const Block& b : starts) low.push_back(Block{b.x, std::max(kMinY, b.y - n + 1), b.z, 0});
+        out.candidates.push_back(placeCandidate(p, s, shape, low, rowDir, n, conf, colours));
+    } else {
+        out.candidates.push_back(placeCandidate(p, s, shape, starts, rowDir, n, conf, colours));
+    }
+    if (alt != Shape::None) out.candidates.push_back(placeCandidate(p, s, alt, starts, rowDir, n, conf * 0.6, colours));
+}
+
+void groundRemove(const Parsed& p, const State& s, Clause& out) {
+    const int colour = !p.colours.empty() ? p.colours.front() : p.anchorColour;
+    std::vector<Block> a = blocksOf(s.grid, colour);
+    Candidate c;
+    c.confidence = colour != 0 ? 1.0 : 0.4;
+    if (a.empty()) {
+        out.trace.push_back(std::string("nothing to remove: no ") + (colour ? colourName(colour) : "") + " block");
+        return;
+    }
+    int n = p.count;
+    if (n == 0) {
+        n = (p.all || p.plural) ? static_cast<int>(a.size()) : 1;
+        if (!p.all && p.plural) c.confidence *= 0.7;
+    }
+    const int sign = p.extreme != 0 ? p.extreme : 1;  // top down unless "bottom"
+    std::stable_sort(a.begin(), a.end(), [&](const Block& l, const Block& r) {
+        const int kl = sign * l.y * 100 + p.extremeDir.dx * l.x + p.extremeDir.dz * l.z;
+        const int kr = sign * r.y * 100 + p.extremeDir.dx * r.x + p.extremeDir.dz * r.z;
+        return kl > kr;
+    });
+    if (p.extremeDir.dx != 0 || p.extremeDir.dz != 0) {
+        std::stable_sort(a.begin(), a.end(), [&](const Block& l, const Block& r) {
+            return p.extremeDir.dx * l.x + p.extremeDir.dz * l.z > p.extremeDir.dx * r.x + p.extremeDir.dz * r.z;
+        });
+    }
+    if (p.middleSel) a = {pickOne(a, p, {})};
+    a.resize(std::min<std::size_t>(a.size(), static_cast<std::size_t>(std::min(n, kMaxBlocksPerCandidate))));
+    c.blocks = a;
+    c.reading = std::to_string(a.size()) + " " + (colour ? colourName(colour) : "any") + " block(s), " + (sign > 0 ? "top down" : "bottom up");
+    out.candidates.push_back(std::move(c));
+}
+
+}  // namespace
+
+Grounding ground(std::string_view instruction, const Grid& start) {
+    Grounding g;
+    g.predicted = start;
+    if (instruction.size() > kMaxInstructionBytes) {
+        instruction = instruction.substr(0, kMaxInstructionBytes);
+        g.notes.push_back("instruction cut at 4096 bytes");
+    }
+    const std::vector<std::string> tokens = tokenize(instruction);
+    // Clauses: sentence ends and "then".
+    std::vector<std::vector<std::string>> clauses(1);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string& w = tokens[i];
+        if (w == "." || w == "then" || w == "finally" || (w == "after" && i + 1 < tokens.size() && tokens[i + 1] == "that")) {
+            if (!clauses.back().empty()) clauses.emplace_back();
+            continue;
+        }
+        clauses.back().push_back(w);
+    }
+    if (clauses.back().empty()) clauses.pop_back();
+    if (static_cast<int>(clauses.size()) > kMaxClauses) {
+        clauses.resize(kMaxClauses);
+        g.notes.push_back("only the first 16 clauses are read");
+    }
+    State s{start, {}, 0};
+    Dir facing{0, -1};
+    double conf = 1.0;
+    bool any = false;
+    Verb lastVerb = Verb::Place;
+    for (const auto& words : clauses) {
+        Clause c;
+        for (const auto& w : words) c.text += (c.text.empty() ? "" : " ") + w;
+        for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+            int dx = 0, dz = 0;
+            if ((words[i] == "facing" || words[i] == "face") && compassWord(words[i + 1], dx, dz) && (dx == 0 || dz == 0)) {
+                facing = {dx, dz};
+                c.trace.push_back("facing '" + words[i + 1] + "'");
+            }
+        }
+        Parsed p = parseClause(words, facing, c.trace);
+        if (!p.hasVerb) {
+            p.verb = lastVerb;
+            if (p.colours.empty() && p.anchorColour == 0) {
+                c.trace.push_back("no verb and no colour: skipped");
+                g.clauses.push_back(std::move(c));
+                continue;
+            }
+            c.trace.push_back("no verb: as the previous clause");
+        }
+        c.verb = p.verb;
+        lastVerb = p.verb;
+        if (p.verb == Verb::Place) groundPlace(p, s, facing, c);
+        else groundRemove(p, s, c);
+        if (!c.candidates.empty()) {
+            std::stable_sort(c.candidates.begin(), c.candidates.end(), [](const Candidate& a, const Candidate& b) { return a.confidence > b.confidence; });
+            if (static_cast<int>(c.candidates.size()) > kMaxCandidates) c.candidates.resize(kMaxCandidates);
+            const Candidate& best = c.candidates.front();
+            conf *= best.confidence;
+            any = true;
+            for (const Block& b : best.blocks) {
+                if (c.verb == Verb::Place) {
+                    if (s.grid.at(b.x, b.y, b.z) != 0) continue;
+                    s.grid.set(b.x, b.y, b.z, b.colour);
+                } else {
+                    if (s.grid.at(b.x, b.y, b.z) == 0) continue;
+                    s.grid.set(b.x, b.y, b.z, 0);
+                }
+            }
+            if (c.verb == Verb::Place && !best.blocks.empty()) s.last = best.blocks, s.lastColour = best.blocks.back().colour;
+        }
+        g.clauses.push_back(std::move(c));
+    }
+    g.predicted = s.grid;
+    for (const Block& b : s.grid.blocks())
+        if (start.at(b.x, b.y, b.z) != b.colour) g.placed.push_back(b);
+    for (const Block& b : start.blocks())
+        if (s.grid.at(b.x, b.y, b.z) != b.colour) g.removed.push_back(b);
+    g.confidence = any ? conf : 0.0;
+    return g;
+}
+
+}  // namespace iglu::core::text
