@@ -132,7 +132,7 @@ Parsed parseClause(const std::vector<std::string>& t, Dir facing, std::vector<st
         }
         // Directions and extremes.
         bool ok = false;
-        if (w == "most" || w == "ernmost") continue;
+        if (w == "most" || w == "ernmost" || prev(1) == "facing" || prev(1) == "face") continue;
         if (next(1) == "most" || w.ends_with("most") || w.ends_with("ernmost")) {
             std::string_view base = w;
             if (w.ends_with("ernmost")) base = std::string_view(w).substr(0, w.size() - 7);
@@ -208,6 +208,7 @@ Parsed parseClause(const std::vector<std::string>& t, Dir facing, std::vector<st
 struct State {
     Grid grid;
     std::vector<Block> last;  // blocks of the previous place clause
+    std::vector<Block> lastRemoved;  // blocks the previous remove clause took away
     int lastColour = 0;
 };
 
@@ -464,6 +465,42 @@ void groundRemove(const Parsed& p, const State& s, Clause& out) {
     out.candidates.push_back(std::move(c));
 }
 
+// "replace the red blocks with blue ones", "destroy ... and replace them with blue", "... instead":
+// the source blocks (the first colour's, or those the previous clause removed) are recoloured.
+bool replaceClause(const std::vector<std::string>& words, const Parsed& p, State& s, Clause& c) {
+    const bool replace = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+        return w == "replace" || w == "replaced" || w == "instead" || w == "swap" || w == "change";
+    });
+    if (!replace) return false;
+    std::vector<int> colours = p.colours;
+    if (p.anchorColour != 0) colours.push_back(p.anchorColour);
+    if (colours.empty()) return false;
+    const int to = colours.back();
+    std::vector<Block> from;
+    if (colours.size() >= 2) {
+        from = blocksOf(s.grid, colours.front());
+        if (p.count > 0 && static_cast<int>(from.size()) > p.count) {
+            std::stable_sort(from.begin(), from.end(), [](const Block& l, const Block& r) { return l.y > r.y; });
+            from.resize(static_cast<std::size_t>(p.count));
+        }
+    } else {
+        from = s.lastRemoved;
+    }
+    if (from.empty()) return false;
+    c.verb = Verb::Place;
+    c.trace.push_back(std::string("replace -> ") + std::to_string(from.size()) + " block(s) become " + colourName(to));
+    Candidate k;
+    k.confidence = colours.size() >= 2 ? 0.8 : 0.7;
+    for (const Block& b : from) {
+        k.blocks.push_back(Block{b.x, b.y, b.z, to});
+        s.grid.set(b.x, b.y, b.z, to);
+    }
+    k.reading = "recolour " + std::to_string(from.size()) + " block(s) " + colourName(to);
+    s.last = k.blocks, s.lastColour = to;
+    c.candidates.push_back(std::move(k));
+    return true;
+}
+
 }  // namespace
 
 Grounding ground(std::string_view instruction, const Grid& start) {
@@ -482,14 +519,21 @@ Grounding ground(std::string_view instruction, const Grid& start) {
             if (!clauses.back().empty()) clauses.emplace_back();
             continue;
         }
-        clauses.back().push_back(w);
+        // "... and build ...": a second verb after "and" starts a clause of its own.
+        if (w == "and" && !clauses.back().empty())
+            for (std::size_t k = i + 1; k < tokens.size() && k <= i + 3; ++k)
+                if (isPlaceVerb(tokens[k]) || isRemoveVerb(tokens[k])) {
+                    if (tokens[k] != "replace") clauses.emplace_back();
+                    break;
+                }
+        if (!clauses.back().empty() || w != "and") clauses.back().push_back(w);
     }
     if (clauses.back().empty()) clauses.pop_back();
     if (static_cast<int>(clauses.size()) > kMaxClauses) {
         clauses.resize(kMaxClauses);
         g.notes.push_back("only the first 16 clauses are read");
     }
-    State s{start, {}, 0};
+    State s{start, {}, {}, 0};
     Dir facing{0, -1};
     double conf = 1.0;
     bool any = false;
@@ -505,6 +549,13 @@ Grounding ground(std::string_view instruction, const Grid& start) {
             }
         }
         Parsed p = parseClause(words, facing, c.trace);
+        if (replaceClause(words, p, s, c)) {
+            lastVerb = Verb::Place;
+            conf *= c.candidates.front().confidence;
+            any = true;
+            g.clauses.push_back(std::move(c));
+            continue;
+        }
         if (!p.hasVerb) {
             p.verb = lastVerb;
             if (p.colours.empty() && p.anchorColour == 0) {
@@ -534,6 +585,7 @@ Grounding ground(std::string_view instruction, const Grid& start) {
                 }
             }
             if (c.verb == Verb::Place && !best.blocks.empty()) s.last = best.blocks, s.lastColour = best.blocks.back().colour;
+            if (c.verb == Verb::Remove) s.lastRemoved = best.blocks;
         }
         g.clauses.push_back(std::move(c));
     }
