@@ -117,7 +117,8 @@ int compassFn(lua_State* L) {
 void registerText(lua_State* L, int module) {
     newUserdataType(L, TextResult::kMeta, nullptr, slotGc<TextResult>);
     lua_pop(L, 1);
-    static const luaL_Reg functions[] = {{"ground", groundFn}, {"colour", colourFn}, {"number", numberFn}, {"compass", compassFn}, {nullptr, nullptr}};
+    static const luaL_Reg functions[] = {
+        {"ground", groundFn}, {"colour", colourFn}, {"number", numberFn}, {"compass", compassFn}, {nullptr, nullptr}};
     lua_createtable(L, 0, 4);
     setModuleFunctions(L, lua_gettop(L), functions);
     lua_pushinteger(L, static_cast<lua_Integer>(core::text::kMaxInstructionBytes));

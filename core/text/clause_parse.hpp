@@ -21,18 +21,18 @@ struct Dir {
 struct Parsed {
     Verb verb = Verb::Place;
     bool hasVerb = false;
-    std::vector<int> colours;   // block colours, in order
+    std::vector<int> colours;  // block colours, in order
     int anchorColour = 0;
-    int count = 0;              // 0: not said
-    int count2 = 0;             // second number ("3 by 2")
+    int count = 0;   // 0: not said
+    int count2 = 0;  // second number ("3 by 2")
     bool each = false, all = false, plural = false, pronoun = false;
     Shape shape = Shape::None;
     Rel rel = Rel::None;
-    Dir dir;                    // explicit direction of the relation / row
+    Dir dir;  // explicit direction of the relation / row
     bool hasDir = false;
-    int extreme = 0;            // +1 topmost / -1 bottommost selector
-    Dir extremeDir;             // "east-most"
-    bool middleSel = false;     // "the middle yellow block"
+    int extreme = 0;         // +1 topmost / -1 bottommost selector
+    Dir extremeDir;          // "east-most"
+    bool middleSel = false;  // "the middle yellow block"
     std::vector<Dir> corners;
 };
 

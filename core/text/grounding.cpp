@@ -19,7 +19,7 @@ using namespace detail;
 
 struct State {
     Grid grid;
-    std::vector<Block> last;  // blocks of the previous place clause
+    std::vector<Block> last;         // blocks of the previous place clause
     std::vector<Block> lastRemoved;  // blocks the previous remove clause took away
     int lastColour = 0;
 };
@@ -39,9 +39,12 @@ int freeUp(const Grid& g, int x, int y, int z) {
 
 std::vector<Block> anchorBlocks(const Parsed& p, const State& s) {
     std::vector<Block> a;
-    if (p.anchorColour != 0) a = blocksOf(s.grid, p.anchorColour);
-    else if (p.pronoun || (p.rel != Rel::None && p.rel != Rel::Middle && p.rel != Rel::Corner)) a = s.last;
-    if (a.empty() && p.rel != Rel::Middle && p.rel != Rel::Corner && p.rel != Rel::None) a = s.last.empty() ? blocksOf(s.grid, 0) : s.last;
+    if (p.anchorColour != 0)
+        a = blocksOf(s.grid, p.anchorColour);
+    else if (p.pronoun || (p.rel != Rel::None && p.rel != Rel::Middle && p.rel != Rel::Corner))
+        a = s.last;
+    if (a.empty() && p.rel != Rel::Middle && p.rel != Rel::Corner && p.rel != Rel::None)
+        a = s.last.empty() ? blocksOf(s.grid, 0) : s.last;
     return a;
 }
 
@@ -70,7 +73,8 @@ Block pickOne(std::vector<Block> a, const Parsed& p, Dir want) {
 }
 
 // The cells where the shape starts, one per anchor instance, with the row direction.
-std::vector<Block> bases(const Parsed& p, const State& s, Dir facing, Dir& rowDir, double& conf, std::vector<std::string>& trace) {
+std::vector<Block> bases(const Parsed& p, const State& s, Dir facing, Dir& rowDir, double& conf,
+                         std::vector<std::string>& trace) {
     std::vector<Block> out;
     const Dir right{-facing.dz, facing.dx};
     rowDir = p.hasDir ? p.dir : right;
@@ -79,7 +83,9 @@ std::vector<Block> bases(const Parsed& p, const State& s, Dir facing, Dir& rowDi
     switch (p.rel) {
     case Rel::Corner:
         for (const Dir& c : p.corners) out.push_back(ground(c.dx * kMaxX, c.dz * kMaxZ));
-        if (out.empty()) out.push_back(ground(right.dx * kMaxX + facing.dx * kMaxX, right.dz * kMaxZ + facing.dz * kMaxZ)), conf *= 0.5;
+        if (out.empty())
+            out.push_back(ground(right.dx * kMaxX + facing.dx * kMaxX, right.dz * kMaxZ + facing.dz * kMaxZ)),
+                conf *= 0.5;
         if (!p.hasDir) rowDir = {-right.dx, -right.dz};
         if (out.size() == 1 && rowDir.dx * out[0].x + rowDir.dz * out[0].z > 0) rowDir = {-rowDir.dx, -rowDir.dz};
         return out;
@@ -142,13 +148,18 @@ std::vector<Block> bases(const Parsed& p, const State& s, Dir facing, Dir& rowDi
         picks.push_back(pickOne(a, p, p.rel == Rel::Beside ? rowDir : Dir{}));
     }
     for (const Block& b : picks) {
-        if (p.rel == Rel::OnTop) out.push_back(Block{b.x, freeUp(s.grid, b.x, b.y + 1, b.z), b.z, 0});
-        else if (p.rel == Rel::Below) out.push_back(Block{b.x, b.y - 1, b.z, 0});
+        if (p.rel == Rel::OnTop)
+            out.push_back(Block{b.x, freeUp(s.grid, b.x, b.y + 1, b.z), b.z, 0});
+        else if (p.rel == Rel::Below)
+            out.push_back(Block{b.x, b.y - 1, b.z, 0});
         else if (p.rel == Rel::Sides)
-            for (const Dir d : {Dir{1, 0}, Dir{-1, 0}, Dir{0, 1}, Dir{0, -1}}) out.push_back(Block{b.x + d.dx, b.y, b.z + d.dz, 0});
-        else out.push_back(Block{b.x + rowDir.dx, b.y, b.z + rowDir.dz, 0});
+            for (const Dir d : {Dir{1, 0}, Dir{-1, 0}, Dir{0, 1}, Dir{0, -1}})
+                out.push_back(Block{b.x + d.dx, b.y, b.z + d.dz, 0});
+        else
+            out.push_back(Block{b.x + rowDir.dx, b.y, b.z + rowDir.dz, 0});
     }
-    trace.push_back("anchor " + cellText(picks.front()) + (picks.size() > 1 ? " and " + std::to_string(picks.size() - 1) + " more" : ""));
+    trace.push_back("anchor " + cellText(picks.front()) +
+                    (picks.size() > 1 ? " and " + std::to_string(picks.size() - 1) + " more" : ""));
     return out;
 }
 
@@ -159,9 +170,15 @@ std::vector<Block> shapeAt(Shape shape, Block b, int n, int n2, Dir d) {
     };
     const Dir side{-d.dz, d.dx};
     switch (shape) {
-    case Shape::None: add(b.x, b.y, b.z); break;
-    case Shape::Column: for (int i = 0; i < n; ++i) add(b.x, b.y + i, b.z); break;
-    case Shape::Row: for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y, b.z + i * d.dz); break;
+    case Shape::None:
+        add(b.x, b.y, b.z);
+        break;
+    case Shape::Column:
+        for (int i = 0; i < n; ++i) add(b.x, b.y + i, b.z);
+        break;
+    case Shape::Row:
+        for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y, b.z + i * d.dz);
+        break;
     case Shape::Wall:
         for (int h = 0; h < (n2 > 0 ? n2 : 2); ++h)
             for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y + h, b.z + i * d.dz);
@@ -180,7 +197,9 @@ std::vector<Block> shapeAt(Shape shape, Block b, int n, int n2, Dir d) {
         for (int i = 1; i <= n - up; ++i) add(b.x + i * d.dx, b.y, b.z + i * d.dz);
         break;
     }
-    case Shape::Diagonal: for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y + i, b.z + i * d.dz); break;
+    case Shape::Diagonal:
+        for (int i = 0; i < n; ++i) add(b.x + i * d.dx, b.y + i, b.z + i * d.dz);
+        break;
     case Shape::Stairs:
         for (int i = 0; i < n; ++i)
             for (int h = 0; h <= i; ++h) add(b.x + i * d.dx, b.y + h, b.z + i * d.dz);
@@ -197,7 +216,9 @@ Candidate placeCandidate(const Parsed& p, const State& s, Shape shape, const std
     for (const Block& b : starts) {
         for (Block x : shapeAt(shape, b, n, p.count2, d)) {
             if (!Grid::inZone(x.x, x.y, x.z) || s.grid.at(x.x, x.y, x.z) != 0) continue;
-            if (std::find_if(cells.begin(), cells.end(), [&](const Block& o) { return o.x == x.x && o.y == x.y && o.z == x.z; }) != cells.end()) continue;
+            if (std::find_if(cells.begin(), cells.end(),
+                             [&](const Block& o) { return o.x == x.x && o.y == x.y && o.z == x.z; }) != cells.end())
+                continue;
             if (static_cast<int>(cells.size()) >= kMaxBlocksPerCandidate) break;
             cells.push_back(x);
         }
@@ -279,7 +300,8 @@ void groundRemove(const Parsed& p, const State& s, Clause& out) {
     if (p.middleSel) a = {pickOne(a, p, {})};
     a.resize(std::min<std::size_t>(a.size(), static_cast<std::size_t>(std::min(n, kMaxBlocksPerCandidate))));
     c.blocks = a;
-    c.reading = std::to_string(a.size()) + " " + (colour ? colourName(colour) : "any") + " block(s), " + (sign > 0 ? "top down" : "bottom up");
+    c.reading = std::to_string(a.size()) + " " + (colour ? colourName(colour) : "any") + " block(s), " +
+                (sign > 0 ? "top down" : "bottom up");
     out.candidates.push_back(std::move(c));
 }
 
@@ -333,7 +355,8 @@ Grounding ground(std::string_view instruction, const Grid& start) {
     std::vector<std::vector<std::string>> clauses(1);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const std::string& w = tokens[i];
-        if (w == "." || w == "then" || w == "finally" || (w == "after" && i + 1 < tokens.size() && tokens[i + 1] == "that")) {
+        if (w == "." || w == "then" || w == "finally" ||
+            (w == "after" && i + 1 < tokens.size() && tokens[i + 1] == "that")) {
             if (!clauses.back().empty()) clauses.emplace_back();
             continue;
         }
@@ -361,7 +384,8 @@ Grounding ground(std::string_view instruction, const Grid& start) {
         for (const auto& w : words) c.text += (c.text.empty() ? "" : " ") + w;
         for (std::size_t i = 0; i + 1 < words.size(); ++i) {
             int dx = 0, dz = 0;
-            if ((words[i] == "facing" || words[i] == "face") && compassWord(words[i + 1], dx, dz) && (dx == 0 || dz == 0)) {
+            if ((words[i] == "facing" || words[i] == "face") && compassWord(words[i + 1], dx, dz) &&
+                (dx == 0 || dz == 0)) {
                 facing = {dx, dz};
                 c.trace.push_back("facing '" + words[i + 1] + "'");
             }
@@ -385,10 +409,13 @@ Grounding ground(std::string_view instruction, const Grid& start) {
         }
         c.verb = p.verb;
         lastVerb = p.verb;
-        if (p.verb == Verb::Place) groundPlace(p, s, facing, c);
-        else groundRemove(p, s, c);
+        if (p.verb == Verb::Place)
+            groundPlace(p, s, facing, c);
+        else
+            groundRemove(p, s, c);
         if (!c.candidates.empty()) {
-            std::stable_sort(c.candidates.begin(), c.candidates.end(), [](const Candidate& a, const Candidate& b) { return a.confidence > b.confidence; });
+            std::stable_sort(c.candidates.begin(), c.candidates.end(),
+                             [](const Candidate& a, const Candidate& b) { return a.confidence > b.confidence; });
             if (static_cast<int>(c.candidates.size()) > kMaxCandidates) c.candidates.resize(kMaxCandidates);
             const Candidate& best = c.candidates.front();
             conf *= best.confidence;
@@ -402,7 +429,8 @@ Grounding ground(std::string_view instruction, const Grid& start) {
                     s.grid.set(b.x, b.y, b.z, 0);
                 }
             }
-            if (c.verb == Verb::Place && !best.blocks.empty()) s.last = best.blocks, s.lastColour = best.blocks.back().colour;
+            if (c.verb == Verb::Place && !best.blocks.empty())
+                s.last = best.blocks, s.lastColour = best.blocks.back().colour;
             if (c.verb == Verb::Remove) s.lastRemoved = best.blocks;
         }
         g.clauses.push_back(std::move(c));

@@ -12,20 +12,20 @@ namespace {
 using Entry = std::pair<std::string_view, int>;
 
 constexpr std::array<Entry, 22> kColours{{
-    {"blue", Blue},     {"navy", Blue},     {"cyan", Blue},      {"teal", Blue},     {"aqua", Blue},
-    {"green", Green},   {"lime", Green},    {"red", Red},        {"crimson", Red},   {"scarlet", Red},
-    {"maroon", Red},    {"orange", Orange}, {"amber", Orange},   {"purple", Purple}, {"violet", Purple},
-    {"magenta", Purple}, {"lilac", Purple}, {"lavender", Purple}, {"pink", Purple},  {"yellow", Yellow},
-    {"gold", Yellow},   {"golden", Yellow},
+    {"blue", Blue},      {"navy", Blue},     {"cyan", Blue},       {"teal", Blue},     {"aqua", Blue},
+    {"green", Green},    {"lime", Green},    {"red", Red},         {"crimson", Red},   {"scarlet", Red},
+    {"maroon", Red},     {"orange", Orange}, {"amber", Orange},    {"purple", Purple}, {"violet", Purple},
+    {"magenta", Purple}, {"lilac", Purple},  {"lavender", Purple}, {"pink", Purple},   {"yellow", Yellow},
+    {"gold", Yellow},    {"golden", Yellow},
 }};
 
 constexpr std::array<Entry, 34> kNumbers{{
-    {"a", 1},        {"an", 1},        {"one", 1},       {"single", 1},    {"two", 2},      {"pair", 2},
-    {"three", 3},    {"four", 4},      {"five", 5},      {"six", 6},       {"seven", 7},    {"eight", 8},
-    {"nine", 9},     {"ten", 10},      {"eleven", 11},   {"twelve", 12},   {"thirteen", 13}, {"fourteen", 14},
-    {"fifteen", 15}, {"sixteen", 16},  {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20},
-    {"thirty", 30},  {"forty", 40},    {"fifty", 50},    {"hundred", 100}, {"dozen", 12},   {"once", -1},
-    {"twice", -1},   {"both", 2},      {"couple", 2},    {"triple", 3},
+    {"a", 1},        {"an", 1},       {"one", 1},        {"single", 1},    {"two", 2},       {"pair", 2},
+    {"three", 3},    {"four", 4},     {"five", 5},       {"six", 6},       {"seven", 7},     {"eight", 8},
+    {"nine", 9},     {"ten", 10},     {"eleven", 11},    {"twelve", 12},   {"thirteen", 13}, {"fourteen", 14},
+    {"fifteen", 15}, {"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20},
+    {"thirty", 30},  {"forty", 40},   {"fifty", 50},     {"hundred", 100}, {"dozen", 12},    {"once", -1},
+    {"twice", -1},   {"both", 2},     {"couple", 2},     {"triple", 3},
 }};
 }  // namespace
 
@@ -53,29 +53,33 @@ int numberWord(std::string_view w) noexcept {
 
 bool compassWord(std::string_view w, int& dx, int& dz) noexcept {
     dx = 0, dz = 0;
-    if (w.starts_with("north")) dz = -1, w.remove_prefix(5);
-    else if (w.starts_with("south")) dz = 1, w.remove_prefix(5);
-    if (w.starts_with("east")) dx = 1, w.remove_prefix(4);
-    else if (w.starts_with("west")) dx = -1, w.remove_prefix(4);
+    if (w.starts_with("north"))
+        dz = -1, w.remove_prefix(5);
+    else if (w.starts_with("south"))
+        dz = 1, w.remove_prefix(5);
+    if (w.starts_with("east"))
+        dx = 1, w.remove_prefix(4);
+    else if (w.starts_with("west"))
+        dx = -1, w.remove_prefix(4);
     if (dx == 0 && dz == 0) return false;
     // "northern", "eastward(s)", "easternmost" count; "northeastern" too.
     return w.empty() || w == "ern" || w == "ward" || w == "wards" || w == "ernmost" || w == "most";
 }
 
 bool isPlaceVerb(std::string_view w) noexcept {
-    static constexpr std::array<std::string_view, 22> k{"place", "put", "build", "add", "stack", "make", "create",
-                                                        "construct", "extend", "attach", "form", "fill", "surround",
-                                                        "lay", "position", "drop", "insert", "places", "placed",
-                                                        "building", "stacked", "replace"};
+    static constexpr std::array<std::string_view, 22> k{
+        "place",  "put",    "build",  "add",      "stack",    "make",   "create",   "construct",
+        "extend", "attach", "form",   "fill",     "surround", "lay",    "position", "drop",
+        "insert", "places", "placed", "building", "stacked",  "replace"};
     for (const auto& v : k)
         if (w == v) return true;
     return false;
 }
 
 bool isRemoveVerb(std::string_view w) noexcept {
-    static constexpr std::array<std::string_view, 14> k{"remove", "destroy", "break", "delete", "erase", "eliminate",
-                                                        "demolish", "knock", "removing", "destroying", "breaking",
-                                                        "dig", "mine", "clear"};
+    static constexpr std::array<std::string_view, 14> k{"remove",    "destroy",  "break", "delete",   "erase",
+                                                        "eliminate", "demolish", "knock", "removing", "destroying",
+                                                        "breaking",  "dig",      "mine",  "clear"};
     for (const auto& v : k)
         if (w == v) return true;
     return false;

@@ -63,29 +63,35 @@ py::dict groundingDict(const core::text::Grounding& g) {
 }  // namespace
 
 void bindText(py::module_& m) {
-    m.def("text_ground", [](const py::handle& instruction, const py::handle& start) {
-              const std::string text = instructionText(instruction);
-              const core::Grid grid = gridFromAny(start, "start");
-              core::text::Grounding g;
-              {
-                  py::gil_scoped_release release;
-                  g = core::text::ground(text, grid);
-              }
-              return groundingDict(g);
-          },
-          py::arg("instruction"), py::arg("start"),
-          "Grounds an instruction on a start grid (block list or dense grid): {predicted, placed, removed, confidence, "
-          "notes, clauses: [{text, verb, trace, candidates: [{blocks, confidence, reading}]}]}.");
-    m.def("text_colour", [](const std::string& w) { return core::text::colourWord(w); }, py::arg("word"),
-          "Colour id 1..6 of a lower-case colour word or synonym, 0 when none.");
-    m.def("text_number", [](const std::string& w) { return core::text::numberWord(w); }, py::arg("word"),
-          "Value of a number word or digits (1001 for anything above 1000), -1 when none.");
-    m.def("text_compass", [](const std::string& w) -> py::object {
-              int dx = 0, dz = 0;
-              if (!core::text::compassWord(w, dx, dz)) return py::none();
-              return py::make_tuple(dx, dz);
-          },
-          py::arg("word"), "(dx, dz) of a compass word (north = (0, -1)), None when none.");
+    m.def(
+        "text_ground",
+        [](const py::handle& instruction, const py::handle& start) {
+            const std::string text = instructionText(instruction);
+            const core::Grid grid = gridFromAny(start, "start");
+            core::text::Grounding g;
+            {
+                py::gil_scoped_release release;
+                g = core::text::ground(text, grid);
+            }
+            return groundingDict(g);
+        },
+        py::arg("instruction"), py::arg("start"),
+        "Grounds an instruction on a start grid (block list or dense grid): {predicted, placed, removed, confidence, "
+        "notes, clauses: [{text, verb, trace, candidates: [{blocks, confidence, reading}]}]}.");
+    m.def(
+        "text_colour", [](const std::string& w) { return core::text::colourWord(w); }, py::arg("word"),
+        "Colour id 1..6 of a lower-case colour word or synonym, 0 when none.");
+    m.def(
+        "text_number", [](const std::string& w) { return core::text::numberWord(w); }, py::arg("word"),
+        "Value of a number word or digits (1001 for anything above 1000), -1 when none.");
+    m.def(
+        "text_compass",
+        [](const std::string& w) -> py::object {
+            int dx = 0, dz = 0;
+            if (!core::text::compassWord(w, dx, dz)) return py::none();
+            return py::make_tuple(dx, dz);
+        },
+        py::arg("word"), "(dx, dz) of a compass word (north = (0, -1)), None when none.");
     m.attr("TEXT_MAX_INSTRUCTION_BYTES") = core::text::kMaxInstructionBytes;
 }
 

@@ -33,18 +33,18 @@ struct Candidate {
 };
 
 struct Clause {
-    std::string text;             ///< the clause's words, lower case
+    std::string text;  ///< the clause's words, lower case
     Verb verb = Verb::Place;
-    std::vector<std::string> trace;   ///< what matched: "colour 'purple' -> 5", ...
+    std::vector<std::string> trace;     ///< what matched: "colour 'purple' -> 5", ...
     std::vector<Candidate> candidates;  ///< best first; empty when nothing could be grounded
 };
 
 struct Grounding {
     std::vector<Clause> clauses;
-    Grid predicted;             ///< start with the best candidate of every clause applied in order
-    std::vector<Block> placed;  ///< blocks the prediction adds (x, y, z, colour)
-    std::vector<Block> removed; ///< blocks the prediction removes (their start colour)
-    double confidence = 0;      ///< product of the chosen candidates' confidences (0 when none)
+    Grid predicted;                  ///< start with the best candidate of every clause applied in order
+    std::vector<Block> placed;       ///< blocks the prediction adds (x, y, z, colour)
+    std::vector<Block> removed;      ///< blocks the prediction removes (their start colour)
+    double confidence = 0;           ///< product of the chosen candidates' confidences (0 when none)
     std::vector<std::string> notes;  ///< input-level notes (cut text, clause limit, facing)
 };
 
