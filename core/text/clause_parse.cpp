@@ -70,7 +70,7 @@ Parsed parseClause(const std::vector<std::string>& t, Dir facing, std::vector<st
         }
         if (w == "each" || w == "every") p.each = true;
         if (w == "all") p.all = true;
-        if (w == "blocks" || w == "ones" || w == "cubes") p.plural = true;
+        if (anyOf(w, {"blocks", "ones", "cubes", "boxes", "bricks", "pieces"})) p.plural = true;
         // Shapes.
         Shape s = Shape::None;
         if (anyOf(w, {"tower", "column", "pillar", "vertical", "vertically", "tall"}))

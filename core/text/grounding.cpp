@@ -273,8 +273,13 @@ void groundPlace(Parsed& p, const State& s, Dir facing, Clause& out) {
 }
 
 void groundRemove(const Parsed& p, const State& s, Clause& out) {
+    // "destroy all the blue and yellow blocks": every colour the clause names.
     const int colour = !p.colours.empty() ? p.colours.front() : p.anchorColour;
     std::vector<Block> a = blocksOf(s.grid, colour);
+    for (std::size_t i = 1; i < p.colours.size(); ++i) {
+        const std::vector<Block> more = blocksOf(s.grid, p.colours[i]);
+        a.insert(a.end(), more.begin(), more.end());
+    }
     Candidate c;
     c.confidence = colour != 0 ? 1.0 : 0.4;
     if (a.empty()) {

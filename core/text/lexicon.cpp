@@ -67,19 +67,20 @@ bool compassWord(std::string_view w, int& dx, int& dz) noexcept {
 }
 
 bool isPlaceVerb(std::string_view w) noexcept {
-    static constexpr std::array<std::string_view, 22> k{
-        "place",  "put",    "build",  "add",      "stack",    "make",   "create",   "construct",
-        "extend", "attach", "form",   "fill",     "surround", "lay",    "position", "drop",
-        "insert", "places", "placed", "building", "stacked",  "replace"};
+    static constexpr std::array<std::string_view, 26> k{
+        "place",  "put",      "build",   "add",      "stack", "make",     "create", "construct", "extend",
+        "attach", "form",     "fill",    "surround", "lay",   "position", "drop",   "insert",    "places",
+        "placed", "building", "stacked", "replace",  "built", "added",    "made",   "created"};
     for (const auto& v : k)
         if (w == v) return true;
     return false;
 }
 
 bool isRemoveVerb(std::string_view w) noexcept {
-    static constexpr std::array<std::string_view, 14> k{"remove",    "destroy",  "break", "delete",   "erase",
-                                                        "eliminate", "demolish", "knock", "removing", "destroying",
-                                                        "breaking",  "dig",      "mine",  "clear"};
+    static constexpr std::array<std::string_view, 20> k{"remove",    "destroy",  "break",   "delete",   "erase",
+                                                        "eliminate", "demolish", "knock",   "removing", "destroying",
+                                                        "breaking",  "dig",      "mine",    "clear",    "removed",
+                                                        "destroyed", "broke",    "deleted", "erased",   "demolished"};
     for (const auto& v : k)
         if (w == v) return true;
     return false;
