@@ -177,5 +177,6 @@ void registerEnv(lua_State* L, int module);
 void registerGeometry(lua_State* L, int module);
 void registerTasks(lua_State* L, int module);
 void registerCatalog(lua_State* L, int module);
+void registerText(lua_State* L, int module);
 
 }  // namespace iglu::scripting::detail

@@ -29,6 +29,7 @@ int luaopen_iglu(lua_State* L) {
     detail::registerGeometry(L, module);
     detail::registerTasks(L, module);
     detail::registerCatalog(L, module);
+    detail::registerText(L, module);
     lua_pushcfunction(L, actionNameFn);
     lua_setfield(L, module, "action_name");
     // Discrete walking action ids by name: iglu.actions.forward == 1, ...

@@ -10,6 +10,7 @@ void bindCore(py::module_& m);       // grids, tasks, intersection, metrics, ski
 void bindEnv(py::module_& m);        // CoreEnv
 void bindVectorEnv(py::module_& m);  // CoreVectorEnv
 void bindCatalog(py::module_& m);    // Catalog, recording
-void bindGridworld(py::module_& m);  // what iglu.gridworld needs beyond the above: dataset import, diff-grid tasks
+void bindGridworld(py::module_& m);
+void bindText(py::module_& m);        // iglu.text grounding rules (core/text)  // what iglu.gridworld needs beyond the above: dataset import, diff-grid tasks
 
 }  // namespace iglu::python

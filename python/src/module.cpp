@@ -17,4 +17,5 @@ PYBIND11_MODULE(_iglu, m) {
     iglu::python::bindVectorEnv(m);
     iglu::python::bindCatalog(m);
     iglu::python::bindGridworld(m);
+    iglu::python::bindText(m);
 }

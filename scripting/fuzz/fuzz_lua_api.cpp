@@ -41,6 +41,7 @@ constexpr const char* kStatements[] = {
     "V = string.pack($, $)", "V = coroutine.wrap(function() return $ end)()", "V = collectgarbage($)",
     "V = select('#', pcall(error, $))", "V = tostring($)", "V = iglu.grid{{$, $, $, $}}", "E = nil; O = nil; collectgarbage()",
     "V = xpcall(function() return G:get($, 0, 0) end, function(e) return e end)",
+    "V = iglu.text.ground($, $)", "V = iglu.text.colour($)", "V = iglu.text.number($)", "V = iglu.text.compass($)",
 };
 
 constexpr const char* kArgs[] = {
@@ -52,6 +53,7 @@ constexpr const char* kArgs[] = {
     "setmetatable({}, {__len = function() return 2^62 end})", "string.rep('a', 100)", "{target = {{0, 0, 0, 1}}}",
     "{1, 2, 3}", "{movement = {1, 0, 0}}", "16", "'/etc/passwd'", "'../x.db'", "getmetatable(G)", "{__gc = print}",
     "{__close = print}", "coroutine.create(print)", "print", "1e9", "-1e9", "3.5e9",
+    "'stack five red blocks on top of each blue block then remove 10^100 of them'", "string.rep('between red ', 500)",
 };
 
 template <std::size_t N>
