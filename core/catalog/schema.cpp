@@ -125,9 +125,35 @@ CREATE TABLE IF NOT EXISTS experiment_writers(
 );
 )SQL";
 
+// Version 3 (branch cat20, copied verbatim so the merge is mechanical): what agent an experiment
+// ran (scripting/agent_fingerprint.hpp): the SHA-256 of the agent and its modules, and each file's
+// digest by name (JSON), so a resume with a changed agent is refused naming the file. Empty for
+// experiments stored before (and for external agents).
+constexpr const char* kVersion3 = R"SQL(
+ALTER TABLE experiments ADD COLUMN agent_sha256 TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiments ADD COLUMN agent_files TEXT NOT NULL DEFAULT '';
+)SQL";
+
+// Version 4: the RL-track score and the agent's belief. Per episode the IGLU-2022 evaluator's F1
+// (core::Iglu2022EvaluatorStep), and when the agent published a belief (the blocks it predicts
+// the target to be) its last one and that prediction's F1 against the target; NULL for episodes
+// stored before (iglu2022_f1) and for agents that published none. A rollout's beliefs, one row
+// per step where the belief changed (core::Rollout::beliefs), blocks as a sparse grid blob.
+constexpr const char* kVersion4 = R"SQL(
+ALTER TABLE episodes ADD COLUMN iglu2022_f1 REAL;
+ALTER TABLE episodes ADD COLUMN prediction_f1 REAL;
+ALTER TABLE episodes ADD COLUMN prediction BLOB;
+CREATE TABLE IF NOT EXISTS rollout_beliefs(
+  rollout_id INTEGER NOT NULL REFERENCES rollouts(id) ON DELETE CASCADE,
+  step INTEGER NOT NULL,
+  blocks BLOB NOT NULL,
+  PRIMARY KEY(rollout_id, step)
+) WITHOUT ROWID;
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4};
     return steps;
 }
 

@@ -351,7 +351,7 @@ private slots:
         sqliteExec(newer, "PRAGMA user_version = 99");
         QVERIFY2(errorOf(newer).contains("newer"), qPrintable(errorOf(newer)));
         // The refused file is untouched: once the version is restored, the data is all there.
-        sqliteExec(newer, "PRAGMA user_version = 1");
+        sqliteExec(newer, ("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
         QVERIFY(Catalog(newer).hasTask("t"));
 
         auto missingDir = dir_.path().toStdString() + "/no/such/dir/c.db";
