@@ -118,7 +118,7 @@ void AgentSession::buildState() {
     if (luaL_loadbufferx(L, scriptText_.data(), scriptText_.size(), chunkName.c_str(), "t") != LUA_OK)
         throw ScriptError(scriptName_, lua_->popError());
     chunkRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
-    pushObservation(L, &env_);
+    pushObservation(L, &env_, nullptr, this);
     obsRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     stackTop_ = lua_gettop(L);
     stateUsed_ = false;
@@ -132,6 +132,8 @@ bool AgentSession::reset(const core::Task& task, std::int64_t seed, int repetiti
     error_.clear();
     totalReturn_ = 0;
     envDone_ = false;
+    evaluatorStep_.restart();
+    belief_.reset();
     seed_ = seed;
     repetition_ = repetition;
     const core::Scores baseline = core::score(task.target, task.starting);
@@ -227,6 +229,7 @@ StepReport AgentSession::step() {
     rep.stepped = true;
     totalReturn_ += rep.result.reward;
     envDone_ = rep.result.done;
+    evaluatorStep_.step(rep.result.done, env_.task().target, env_.task().starting, env_.grid());
     if (recording_) {
         if (discreteId >= 0) recorder_.record(env_, rep.result, discreteId);
         else recorder_.record(env_, rep.result, rep.action);
@@ -235,6 +238,12 @@ StepReport AgentSession::step() {
     else if (env_.stepLimitReached()) finish(EpisodeEnd::MaxSteps);
     rep.end = end_;
     return rep;
+}
+
+void AgentSession::publishBelief(const core::Grid& blocks) {
+    if (!running()) return;  // a belief published after the episode ended (e.g. from a finalizer) has no step
+    belief_ = blocks;
+    if (recording_) recorder_.publishBelief(blocks);
 }
 
 void AgentSession::cancel() {
@@ -275,6 +284,11 @@ EpisodeOutcome AgentSession::outcome(bool takeRollout) {
     out.success = out.ok && core::exactCompletion(s);
     out.baselineF1 = baselineF1_;
     out.baselineSuccess = baselineSuccess_;
+    out.iglu2022F1 = evaluatorStep_.result(env_.task().target, env_.task().starting, env_.grid()).f1;
+    if (belief_) {
+        out.prediction = belief_;
+        out.predictionF1 = core::score(env_.task().target, *belief_).f1;
+    }
     if (takeRollout && recording_) {
         out.rollout = recorder_.take();
         recording_ = false;

@@ -194,8 +194,7 @@ ExperimentSession::ExperimentSession(const std::string& experimentPath, const Se
                 continue;
             }
             const catalog::EpisodeRecord& e = it->second;
-            const core::Scores base = core::score(t.target, t.starting);
-            results_[indexOf(k.task, k.seed, k.repetition)] = Result{e.ok, e.success, core::exactCompletion(base), e.f1, base.f1, e.steps};
+            results_[indexOf(k.task, k.seed, k.repetition)] = episodeResult(e, t);
             ++resumed_;
         }
         rebuildSummary();
@@ -227,9 +226,10 @@ RunReport ExperimentSession::run(const SessionRun& how) {
     try {
         report = runEpisodes(spec_, tasks_, todo_, ro, [&](EpisodeOutcome&& out) {
             const std::size_t ti = taskIndex.at(out.taskId);
-            summary_.add(out.ok, out.success, out.f1, out.baselineSuccess, out.baselineF1, skills_[ti], out.steps);
-            results_[indexOf(ti, out.seed, out.repetition)] =
-                Result{out.ok, out.success, out.baselineSuccess, out.f1, out.baselineF1, out.steps};
+            const EpisodeResult result{out.ok,  out.success,        out.baselineSuccess, out.f1,
+                                       out.baselineF1, out.steps, out.iglu2022F1, out.predictionF1};
+            summary_.add(result, skills_[ti]);
+            results_[indexOf(ti, out.seed, out.repetition)] = result;
             done.insert({out.taskId, out.seed, out.repetition});
             if (store_) {
                 catalog::EpisodeRecord rec;
@@ -245,6 +245,9 @@ RunReport ExperimentSession::run(const SessionRun& how) {
                 rec.recall = out.recall;
                 rec.f1 = out.f1;
                 rec.success = out.success;
+                rec.iglu2022F1 = out.iglu2022F1;
+                rec.prediction = out.prediction;
+                rec.predictionF1 = out.predictionF1;
                 store_->pending.push_back({std::move(rec), std::move(out.rollout)});
             }
             if (how.onEpisode) how.onEpisode(out);
@@ -274,14 +277,19 @@ void ExperimentSession::rebuildSummary() {
     const std::size_t perTask = spec_.seeds.size() * static_cast<std::size_t>(spec_.repetitions);
     for (std::size_t i = 0; i < results_.size(); ++i)
         if (const auto& r = results_[i])
-            s.add(r->ok, r->success, r->f1, r->baselineSuccess, r->baselineF1, skills_[i / perTask], r->steps);
+            s.add(*r, skills_[i / perTask]);
     summary_ = std::move(s);
+}
+
+EpisodeResult episodeResult(const catalog::EpisodeRecord& episode, const core::Task& task) {
+    const core::Scores base = core::score(task.target, task.starting);
+    return {episode.ok,      episode.success, core::exactCompletion(base), episode.f1,
+            base.f1,         episode.steps,   episode.iglu2022F1,          episode.predictionF1};
 }
 
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills) {
-    const core::Scores base = core::score(task.target, task.starting);
-    summary.add(episode.ok, episode.success, episode.f1, core::exactCompletion(base), base.f1, skills, episode.steps);
+    summary.add(episodeResult(episode, task), skills);
 }
 
 Summary storedSummary(const catalog::Catalog& cat, std::int64_t experimentId) {

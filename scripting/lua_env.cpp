@@ -26,6 +26,7 @@ struct EnvBox {
 struct ObsBox {
     const Environment* env = nullptr;
     const bool* alive = nullptr;  // the owning env userdata's liveness; nullptr: the host owns env
+    BeliefSink* beliefs = nullptr;  // an agent episode's: takes obs:publish_belief
 };
 
 // User values: env userdata: 1 = its observation, 2 = its grid view.
@@ -240,6 +241,25 @@ int obsPose(lua_State* L) {  // obs:pose() -> x, y, z, yaw, pitch (obs['agentPos
     return 5;
 }
 
+// obs:publish_belief(blocks) -- blocks: {{x, y, z, colour}, ...} or a grid: what the agent
+// predicts the target to be, from this step on (kept only when it changes).
+int obsPublishBelief(lua_State* L) {
+    checkObsEnv(L, 1);
+    BeliefSink* sink = static_cast<ObsBox*>(lua_touserdata(L, 1))->beliefs;
+    if (sink == nullptr)
+        return luaL_error(L, "obs:publish_belief: only the observation an agent gets in an episode takes a belief");
+    if (lua_isnoneornil(L, 2)) return luaL_error(L, "obs:publish_belief: expected a block list {{x, y, z, colour}, ...} or a grid");
+    const core::Grid& blocks = toGridArg(L, 2);  // errors name the block: "block 3: (9, 0, 0) is outside the zone"
+    bool outOfMemory = false;
+    try {
+        sink->publishBelief(blocks);
+    } catch (const std::bad_alloc&) {
+        outOfMemory = true;
+    }
+    if (outOfMemory) return luaL_error(L, "obs:publish_belief: out of memory");
+    return 0;
+}
+
 int obsIndex(lua_State* L) {
     const Environment& env = checkObsEnv(L, 1);
     size_t len = 0;
@@ -285,6 +305,9 @@ int obsIndex(lua_State* L) {
             }
             if (std::memcmp(k, "max_steps", 9) == 0) break;
             break;
+        case 14:
+            if (std::memcmp(k, "publish_belief", 14) == 0) return lua_pushcfunction(L, obsPublishBelief), 1;
+            break;
         case 12:
             if (std::memcmp(k, "action_space", 12) == 0) return lua_pushstring(L, core::toString(env.config().actionSpace)), 1;
             break;
@@ -323,10 +346,11 @@ void registerEnv(lua_State* L, int module) {
 
 }  // namespace detail
 
-void pushObservation(lua_State* L, const Environment* env, const bool* alive) {
+void pushObservation(lua_State* L, const Environment* env, const bool* alive, BeliefSink* beliefs) {
     auto* box = static_cast<detail::ObsBox*>(lua_newuserdatauv(L, sizeof(detail::ObsBox), 3));
     box->env = env;
     box->alive = alive;
+    box->beliefs = beliefs;
     luaL_setmetatable(L, detail::kObsMeta);
     const int obs = lua_gettop(L);
     detail::pushGridView(L, &env->grid(), obs, alive);

@@ -5,6 +5,7 @@
 #include <lua.hpp>
 
 #include "core/env/environment.hpp"
+#include "scripting/belief_sink.hpp"
 
 namespace iglu::scripting {
 
@@ -14,7 +15,8 @@ int luaopen_iglu(lua_State* L);
 /// Pushes an observation userdata viewing `env` (owned elsewhere; it must outlive the state or
 /// the view, or `alive` — the owner's liveness flag — must turn false when it is destroyed).
 /// Fields: grid, target_grid, x, y, z, yaw, pitch, step, compass, dialog; method inventory(colour).
-void pushObservation(lua_State* L, const core::Environment* env, const bool* alive = nullptr);
+/// `beliefs` (may be null: obs:publish_belief then refuses) takes obs:publish_belief(blocks).
+void pushObservation(lua_State* L, const core::Environment* env, const bool* alive = nullptr, BeliefSink* beliefs = nullptr);
 
 /// Pushes a task as a table {id, instruction, dialog, starting, target (only if withTarget)}.
 void pushTask(lua_State* L, const core::Task& task, bool withTarget);

@@ -14,8 +14,10 @@ std::string EpisodeKeys::add(const std::string& experiment, const std::string& t
     return fresh ? std::string() : it->second;
 }
 
-AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout, std::int64_t seed, int repetition) {
+AgentEpisode finishedEpisode(const core::Environment& env, core::StepRecorder& recorder, std::int64_t seed, int repetition) {
     AgentEpisode e;
+    e.iglu2022 = recorder.iglu2022(env);
+    core::Rollout rollout = recorder.take();
     e.taskId = env.task().id;
     e.seed = seed;
     e.repetition = repetition;
@@ -101,6 +103,12 @@ std::int64_t storeAgentEpisodes(Catalog& catalog, const std::string& name, const
             rec.recall = e.scores.recall;
             rec.f1 = e.scores.f1;
             rec.success = e.ok && core::exactCompletion(e.scores);
+            rec.iglu2022F1 = e.iglu2022.f1;
+            if (!e.rollout.beliefs.empty()) {
+                rec.prediction = e.rollout.beliefs.back().blocks;
+                const auto task = catalog.task(e.taskId);
+                if (task) rec.predictionF1 = core::score(task->task.target, *rec.prediction).f1;
+            }
             rec.rolloutId = catalog.putRollout(r);
             catalog.putEpisode(rec);
         }

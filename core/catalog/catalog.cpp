@@ -482,6 +482,11 @@ std::int64_t Catalog::putRollout(const core::Rollout& r) {
         ins.bind(10, static_cast<std::int64_t>(r.frames.size())).bind(11, static_cast<std::int64_t>(r.changes.size()));
         ins.bind(12, r.totalReward()).bindBlob(13, encodeFrames(r)).bind(14, utcNow()).run();
         id = db.lastInsertId();
+        auto& belief = db.prepare("INSERT INTO rollout_beliefs(rollout_id, step, blocks) VALUES(?1, ?2, ?3)");
+        for (const core::Belief& b : r.beliefs) {
+            belief.reset();
+            belief.bind(1, id).bind(2, static_cast<std::int64_t>(b.step)).bindBlob(3, encodeGrid(b.blocks)).run();
+        }
     });
     return id;
 }
@@ -511,6 +516,20 @@ std::optional<core::Rollout> Catalog::rollout(std::int64_t id) const {
     r.changes.reserve(fit(s.int64(10), 5));
     decodeFrames(blob.data(), blob.size(), r, what);
     s.reset();
+    if (impl_->version >= 4) {  // older catalogs (read as they are) hold no beliefs
+        auto& b = db.prepare("SELECT step, blocks FROM rollout_beliefs WHERE rollout_id = ?1 ORDER BY step");
+        b.bind(1, id);
+        while (b.step()) {
+            const std::int64_t step = b.int64(0);
+            if (step < 0 || step > static_cast<std::int64_t>(r.frames.size()))
+                throw CatalogError(what + ": corrupt belief step " + std::to_string(step) + " (" +
+                                   std::to_string(r.frames.size()) + " frames)");
+            r.beliefs.push_back({static_cast<std::uint32_t>(step),
+                                 decodeGrid(b.blob(1), db.path(), "the belief at step " + std::to_string(step) + " of rollout " +
+                                                                      std::to_string(id))});
+        }
+        b.reset();
+    }
     return r;
 }
 
@@ -710,12 +729,13 @@ void Catalog::putEpisodes(std::span<const EpisodeRecord> episodes) {
             "DELETE FROM rollouts WHERE id = ?1 AND kind = 1 AND NOT EXISTS (SELECT 1 FROM episodes WHERE rollout_id = ?1)");
         auto& s = impl_->db.prepare(R"SQL(
 INSERT INTO episodes(experiment_id, task_id, seed, repetition, ok, error, steps, total_return, precision, recall, f1,
-  success, rollout_id, finished)
-VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+  success, rollout_id, finished, iglu2022_f1, prediction_f1, prediction)
+VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
 ON CONFLICT(experiment_id, task_id, seed, repetition) DO UPDATE SET ok = excluded.ok, error = excluded.error,
   steps = excluded.steps, total_return = excluded.total_return, precision = excluded.precision,
   recall = excluded.recall, f1 = excluded.f1, success = excluded.success, rollout_id = excluded.rollout_id,
-  finished = excluded.finished
+  finished = excluded.finished, iglu2022_f1 = excluded.iglu2022_f1, prediction_f1 = excluded.prediction_f1,
+  prediction = excluded.prediction
 )SQL");
         const std::string now = utcNow();
         for (const auto& e : episodes) {
@@ -729,7 +749,11 @@ ON CONFLICT(experiment_id, task_id, seed, repetition) DO UPDATE SET ok = exclude
             s.bind(5, e.ok ? 1 : 0).bind(6, e.error).bind(7, e.steps).bind(8, e.totalReturn);
             s.bind(9, e.precision).bind(10, e.recall).bind(11, e.f1).bind(12, e.success ? 1 : 0);
             if (e.rolloutId) s.bind(13, *e.rolloutId); else s.bindNull(13);
-            s.bind(14, e.finished.empty() ? now : e.finished).run();
+            s.bind(14, e.finished.empty() ? now : e.finished);
+            if (e.iglu2022F1) s.bind(15, *e.iglu2022F1); else s.bindNull(15);
+            if (e.predictionF1) s.bind(16, *e.predictionF1); else s.bindNull(16);
+            if (e.prediction) s.bindBlob(17, encodeGrid(*e.prediction)); else s.bindNull(17);
+            s.run();
             if (replacing && (!e.rolloutId || *e.rolloutId != previous)) {
                 drop.reset();
                 drop.bind(1, previous).run();
@@ -801,8 +825,11 @@ int Catalog::orphanRolloutCount(const std::string& source) const {
 
 std::vector<EpisodeRecord> Catalog::episodes(std::int64_t experimentId) const {
     auto& s = impl_->db.prepare(
-        "SELECT id, experiment_id, task_id, seed, repetition, ok, error, steps, total_return, precision, recall, f1, "
-        "success, rollout_id, finished FROM episodes WHERE experiment_id = ?1 ORDER BY id");
+        std::string("SELECT id, experiment_id, task_id, seed, repetition, ok, error, steps, total_return, precision, recall, f1, "
+                    "success, rollout_id, finished, ") +
+        // A catalog older than version 4 (read as it is) has no RL-track or belief columns.
+        (impl_->version >= 4 ? "iglu2022_f1, prediction_f1, prediction" : "NULL, NULL, NULL") +
+        " FROM episodes WHERE experiment_id = ?1 ORDER BY id");
     s.bind(1, experimentId);
     std::vector<EpisodeRecord> out;
     while (s.step()) {
@@ -822,6 +849,10 @@ std::vector<EpisodeRecord> Catalog::episodes(std::int64_t experimentId) const {
         e.success = s.int64(12) != 0;
         if (!s.isNull(13)) e.rolloutId = s.int64(13);
         e.finished = s.text(14);
+        if (!s.isNull(15)) e.iglu2022F1 = s.real(15);
+        if (!s.isNull(16)) e.predictionF1 = s.real(16);
+        if (!s.isNull(17))
+            e.prediction = decodeGrid(s.blob(17), impl_->db.path(), "the prediction of episode " + std::to_string(e.id));
         out.push_back(std::move(e));
     }
     return out;

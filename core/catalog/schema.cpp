@@ -133,9 +133,26 @@ ALTER TABLE experiments ADD COLUMN agent_sha256 TEXT NOT NULL DEFAULT '';
 ALTER TABLE experiments ADD COLUMN agent_files TEXT NOT NULL DEFAULT '';
 )SQL";
 
+// Version 4: the RL-track score and the agent's belief. Per episode the IGLU-2022 evaluator's F1
+// (core::Iglu2022EvaluatorStep), and when the agent published a belief (the blocks it predicts
+// the target to be) its last one and that prediction's F1 against the target; NULL for episodes
+// stored before (iglu2022_f1) and for agents that published none. A rollout's beliefs, one row
+// per step where the belief changed (core::Rollout::beliefs), blocks as a sparse grid blob.
+constexpr const char* kVersion4 = R"SQL(
+ALTER TABLE episodes ADD COLUMN iglu2022_f1 REAL;
+ALTER TABLE episodes ADD COLUMN prediction_f1 REAL;
+ALTER TABLE episodes ADD COLUMN prediction BLOB;
+CREATE TABLE IF NOT EXISTS rollout_beliefs(
+  rollout_id INTEGER NOT NULL REFERENCES rollouts(id) ON DELETE CASCADE,
+  step INTEGER NOT NULL,
+  blocks BLOB NOT NULL,
+  PRIMARY KEY(rollout_id, step)
+) WITHOUT ROWID;
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4};
     return steps;
 }
 

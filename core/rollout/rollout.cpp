@@ -1,5 +1,10 @@
 #include "core/rollout/rollout.hpp"
 
+#include <algorithm>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
 namespace iglu::core {
 
 const char* rolloutKindName(RolloutKind k) noexcept { return k == RolloutKind::Human ? "human" : "agent"; }
@@ -9,6 +14,26 @@ void Rollout::addFrame(RolloutFrame frame, std::span<const BlockChange> frameCha
     changes.insert(changes.end(), frameChanges.begin(), frameChanges.end());
     frame.changeEnd = static_cast<std::uint32_t>(changes.size());
     frames.push_back(std::move(frame));
+}
+
+void Rollout::publishBelief(std::uint32_t step, const Grid& blocks) {
+    if (!beliefs.empty() && step < beliefs.back().step)
+        throw std::invalid_argument("belief at step " + std::to_string(step) + " published after one at step " +
+                                    std::to_string(beliefs.back().step));
+    if (!beliefs.empty() && beliefs.back().step == step) {
+        beliefs.pop_back();  // replaced: compare with the belief in force before it
+        if (!beliefs.empty() && beliefs.back().blocks == blocks) return;
+        beliefs.push_back({step, blocks});
+        return;
+    }
+    if (!beliefs.empty() && beliefs.back().blocks == blocks) return;
+    beliefs.push_back({step, blocks});
+}
+
+const Grid* Rollout::beliefAt(std::size_t frameCount) const noexcept {
+    const auto it = std::upper_bound(beliefs.begin(), beliefs.end(), frameCount,
+                                     [](std::size_t f, const Belief& b) { return f < b.step; });
+    return it == beliefs.begin() ? nullptr : &std::prev(it)->blocks;
 }
 
 Grid Rollout::finalGrid() const {

@@ -22,6 +22,7 @@ void StepRecorder::begin(const core::Environment& env, core::RolloutKind kind, s
     rollout_.frames.reserve(reserveFrames);
     rollout_.changes.reserve(reserveFrames);
     before_ = env.grid();
+    evaluatorStep_.restart();
 }
 
 void StepRecorder::record(const core::Environment& env, const core::StepResult& result, int discreteId) {
@@ -55,6 +56,7 @@ void StepRecorder::append(const core::Environment& env, const core::StepResult& 
     }
     f.changeEnd = static_cast<std::uint32_t>(rollout_.changes.size());
     rollout_.frames.push_back(std::move(f));
+    evaluatorStep_.step(result.done, env.task().target, env.task().starting, env.grid());
 }
 
 }  // namespace iglu::core

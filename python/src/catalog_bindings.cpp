@@ -60,6 +60,9 @@ py::dict episodeDict(const catalog::EpisodeRecord& e) {
     d["recall"] = e.recall;
     d["f1"] = e.f1;
     d["success"] = e.success;
+    d["iglu2022_f1"] = e.iglu2022F1 ? py::object(py::float_(*e.iglu2022F1)) : py::object(py::none());
+    d["prediction_f1"] = e.predictionF1 ? py::object(py::float_(*e.predictionF1)) : py::object(py::none());
+    d["prediction"] = e.prediction ? py::object(gridToBlocks(*e.prediction)) : py::object(py::none());
     d["rollout_id"] = e.rolloutId ? py::object(py::int_(*e.rolloutId)) : py::object(py::none());
     d["finished"] = e.finished;
     return d;
@@ -164,6 +167,14 @@ void bindCatalog(py::module_& m) {
         .def_property_readonly("recall", [](const catalog::AgentEpisode& e) { return e.scores.recall; })
         .def_property_readonly("f1", [](const catalog::AgentEpisode& e) { return e.scores.f1; })
         .def_property_readonly("success", [](const catalog::AgentEpisode& e) { return core::exactCompletion(e.scores); })
+        .def_property_readonly("iglu2022_f1", [](const catalog::AgentEpisode& e) { return e.iglu2022.f1; },
+                               "The IGLU-2022 evaluator's F1 (blocks added / removed vs the start) at the step it scores: "
+                               "the first step the environment said done, else the last.")
+        .def_property_readonly("beliefs", [](const catalog::AgentEpisode& e) {
+            py::list out;
+            for (const auto& b : e.rollout.beliefs) out.append(py::make_tuple(b.step, gridToBlocks(b.blocks)));
+            return out;
+        }, "The beliefs published (env.publish_belief), where they changed: [(step, blocks), ...].")
         .def_property_readonly("frames", [](const catalog::AgentEpisode& e) { return e.rollout.size(); })
         .def_property_readonly("actions", [](const catalog::AgentEpisode& e) {
             py::list out;

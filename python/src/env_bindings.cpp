@@ -61,6 +61,14 @@ public:
         return r;
     }
 
+    /// The agent's belief (the blocks it predicts the target to be) from the current step on:
+    /// checked whole first (std::invalid_argument naming `belief`), kept in the recording.
+    void publishBelief(const py::handle& blocks) {
+        requireStarted();
+        const core::Grid belief = gridFromAny(blocks, "belief");
+        if (recording_) recorder_.publishBelief(belief);
+    }
+
     /// Records the steps of every episode from the next reset() on (core::StepRecorder).
     void setRecording(bool on) noexcept { recording_ = on; }
     bool recording() const noexcept { return recording_; }
@@ -69,7 +77,7 @@ public:
         requireStarted();
         if (!recording_) throw std::logic_error("not recording: construct with record=True or call _set_recording(True) before reset()");
         requireReplays(seed, repetition);
-        catalog::AgentEpisode e = catalog::finishedEpisode(env_, recorder_.take(), seed, repetition);
+        catalog::AgentEpisode e = catalog::finishedEpisode(env_, recorder_, seed, repetition);
         e.taskId = env_.task().id;
         beginRecording();
         return e;
@@ -233,6 +241,11 @@ iglu.gridworld.GridWorld and iglu.Env; use those.)doc")
         .def_property_readonly("options", [](const CoreEnv& e) { return py::module_::import("json").attr("loads")(core::envOptionsJson(e.options())); },
                                "The options in effect, by keyword name.")
         .def_property_readonly("_has_task", &CoreEnv::hasTask)
+        .def("publish_belief", &CoreEnv::publishBelief, py::arg("blocks"),
+             "Publishes the agent's belief: the blocks it predicts the target to be, from this step on (a list of\n"
+             "(x, y, z, colour) or a (9, 11, 11) grid). Recorded episodes keep it (only where it changes); the\n"
+             "workbench shows it beside the target and experiments report mean_prediction_f1. Bad blocks raise\n"
+             "ValueError naming the field; nothing is recorded then.")
         .def("_set_recording", &CoreEnv::setRecording, py::arg("on"))
         .def_property_readonly("_recording", &CoreEnv::recording)
         .def("_finish_episode", &CoreEnv::finishEpisode, py::arg("seed") = 0, py::arg("repetition") = 0,

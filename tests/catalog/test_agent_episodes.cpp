@@ -47,7 +47,7 @@ catalog::AgentEpisode play(const core::Task& task, std::int64_t seed, int repeti
         const int id = static_cast<int>((state >> 33) % core::kDiscreteActions);
         rec.record(env, env.step(id), id);
     }
-    return catalog::finishedEpisode(env, rec.take(), seed, repetition);
+    return catalog::finishedEpisode(env, rec, seed, repetition);
 }
 
 const std::string kEnv = R"({"action_space": "walking", "discretize": true, "max_steps": 250})";

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string>
 #include <set>
 #include <tuple>
 
@@ -46,18 +48,37 @@ std::string agentOf(const nlohmann::json& cfg) {
     return cfg.contains("source") ? agent : std::filesystem::path(agent).filename().string();
 }
 
+nlohmann::json optionalJson(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+/// A mean to three places, "-" when no episode has the value.
+std::string optionalText(const std::optional<double>& v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v.value_or(0));
+    return v ? std::string(buf) : std::string("-");
+}
+
+/// b - a when both exist.
+nlohmann::json optionalDelta(const std::optional<double>& a, const std::optional<double>& b) {
+    return a && b ? nlohmann::json(*b - *a) : nlohmann::json(nullptr);
+}
+
 void list(const catalog::Catalog& cat, bool json) {
     nlohmann::json rows = nlohmann::json::array();
-    if (!json) std::printf("%-24s %-20s %8s %8s %8s  %s\n", "experiment", "agent", "episodes", "success", "mean F1", "created");
+    if (!json)
+        std::printf("%-24s %-20s %8s %8s %8s %9s %8s  %s\n", "experiment", "agent", "episodes", "success", "mean F1", "IGLU22 F1",
+                    "pred F1", "created");
     const auto experiments = cat.experiments();
     for (const auto& e : experiments) {
         int episodes = 0, successes = 0, errors = 0;
         double f1 = 0;
+        scripting::SkillStats extra;  // the optional scores, counted as the summary counts them
         for (const auto& ep : cat.episodes(e.id)) {
             ++episodes;
             successes += ep.success ? 1 : 0;
             errors += ep.ok ? 0 : 1;
             f1 += ep.f1;
+            if (ep.iglu2022F1) ++extra.iglu2022Episodes, extra.iglu2022F1Sum += *ep.iglu2022F1;
+            if (ep.predictionF1) ++extra.predictionEpisodes, extra.predictionF1Sum += *ep.predictionF1;
         }
         const double rate = episodes ? double(successes) / episodes : 0, meanF1 = episodes ? f1 / episodes : 0;
         const nlohmann::json cfg = configOf(e);
@@ -69,12 +90,16 @@ void list(const catalog::Catalog& cat, bool json) {
                             {"episodes", episodes},
                             {"success_rate", rate},
                             {"mean_f1", meanF1},
+                            {"mean_iglu2022_f1", optionalJson(extra.meanIglu2022F1())},
+                            {"mean_prediction_f1", optionalJson(extra.meanPredictionF1())},
                             {"errors", errors},
                             {"created", e.created}});
         else
             // One row per experiment, also for a name stored before names were checked (NUL, newline).
-            std::printf("%-24s %-20s %8d %7.1f%% %8.3f  %s\n", catalog::printableName(e.name).c_str(),
-                        catalog::printableName(agent).c_str(), episodes, 100 * rate, meanF1, e.created.c_str());
+            std::printf("%-24s %-20s %8d %7.1f%% %8.3f %9s %8s  %s\n", catalog::printableName(e.name).c_str(),
+                        catalog::printableName(agent).c_str(), episodes, 100 * rate, meanF1,
+                        optionalText(extra.meanIglu2022F1()).c_str(), optionalText(extra.meanPredictionF1()).c_str(),
+                        e.created.c_str());
     }
     if (json) std::cout << jsonText(rows, 2) << "\n";
     else std::printf("%zu experiments\n", experiments.size());
@@ -146,7 +171,13 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
                                   {"success_rate_delta", y.successRate() - x.successRate()},
                                   {"mean_f1_a", x.meanF1()},
                                   {"mean_f1_b", y.meanF1()},
-                                  {"mean_f1_delta", y.meanF1() - x.meanF1()}};
+                                  {"mean_f1_delta", y.meanF1() - x.meanF1()},
+                                  {"mean_iglu2022_f1_a", optionalJson(x.meanIglu2022F1())},
+                                  {"mean_iglu2022_f1_b", optionalJson(y.meanIglu2022F1())},
+                                  {"mean_iglu2022_f1_delta", optionalDelta(x.meanIglu2022F1(), y.meanIglu2022F1())},
+                                  {"mean_prediction_f1_a", optionalJson(x.meanPredictionF1())},
+                                  {"mean_prediction_f1_b", optionalJson(y.meanPredictionF1())},
+                                  {"mean_prediction_f1_delta", optionalDelta(x.meanPredictionF1(), y.meanPredictionF1())}};
         };
         for (const auto& s : skills) per[s] = row(s);
         const auto side = [](const catalog::ExperimentSide& x) {
@@ -173,13 +204,15 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
     }
     std::cout << "A = " << a.name << " (" << sa.overall().episodes << " episodes), B = " << b.name << " ("
               << sb.overall().episodes << " episodes): " << common << " common episodes (task, seed, repetition)\n";
-    std::printf("%-10s %6s %6s %9s %9s %9s %9s %9s %9s\n", "skill", "eps A", "eps B", "success A", "success B", "B - A",
-                "mean F1 A", "mean F1 B", "B - A");
+    std::printf("%-10s %6s %6s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n", "skill", "eps A", "eps B", "success A", "success B",
+                "B - A", "mean F1 A", "mean F1 B", "B - A", "IGLU22 A", "IGLU22 B", "pred F1 A", "pred F1 B");
     for (const auto& skill : rows) {
         const auto &x = statsOf(sa, skill), &y = statsOf(sb, skill);
-        std::printf("%-10s %6d %6d %8.1f%% %8.1f%% %+8.1f%% %9.3f %9.3f %+9.3f\n", skill.c_str(), x.episodes, y.episodes,
-                    100 * x.successRate(), 100 * y.successRate(), 100 * (y.successRate() - x.successRate()), x.meanF1(),
-                    y.meanF1(), y.meanF1() - x.meanF1());
+        std::printf("%-10s %6d %6d %8.1f%% %8.1f%% %+8.1f%% %9.3f %9.3f %+9.3f %9s %9s %9s %9s\n", skill.c_str(), x.episodes,
+                    y.episodes, 100 * x.successRate(), 100 * y.successRate(), 100 * (y.successRate() - x.successRate()),
+                    x.meanF1(), y.meanF1(), y.meanF1() - x.meanF1(), optionalText(x.meanIglu2022F1()).c_str(),
+                    optionalText(y.meanIglu2022F1()).c_str(), optionalText(x.meanPredictionF1()).c_str(),
+                    optionalText(y.meanPredictionF1()).c_str());
     }
     // More than noise? Each side's 95% intervals, then the paired tests on the common episodes.
     std::printf("\nA: %s\nB: %s  (95%% intervals: Wilson, t)\n%s\n", catalog::sideText(cmp.a).c_str(),

@@ -127,7 +127,7 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
                                   << (o.keepDivergent ? " (stored)" : " (not stored)") << "\n";
                         if (!o.keepDivergent) return;
                     }
-                    const catalog::AgentEpisode episode = catalog::finishedEpisode(env, recorder.take(), r.seed, r.repetition);
+                    const catalog::AgentEpisode episode = catalog::finishedEpisode(env, recorder, r.seed, r.repetition);
                     try {
                         catalog::storeAgentEpisodes(cat, name, r.agent,
                                                     catalog::externalExperimentConfig(r.agent, "rollouts", core::envOptionsJson(r.env)),

@@ -33,14 +33,18 @@ QList<ExperimentRow> experimentRows(const catalog::Catalog& cat) {
         r.script = QString::fromStdString(e.script);
         r.created = QString::fromStdString(e.created);
         describeConfig(QString::fromStdString(e.config), &r.agent, &r.env);
-        int successes = 0;
-        double f1 = 0;
+        int successes = 0, withIglu2022 = 0, withPrediction = 0;
+        double f1 = 0, iglu2022 = 0, prediction = 0;
         for (const auto& ep : cat.episodes(e.id)) {
             ++r.episodes;
             successes += ep.success ? 1 : 0;
             r.errors += ep.ok ? 0 : 1;
             f1 += ep.f1;
+            if (ep.iglu2022F1) ++withIglu2022, iglu2022 += *ep.iglu2022F1;
+            if (ep.predictionF1) ++withPrediction, prediction += *ep.predictionF1;
         }
+        if (withIglu2022 > 0) r.meanIglu2022F1 = iglu2022 / withIglu2022;
+        if (withPrediction > 0) r.meanPredictionF1 = prediction / withPrediction;
         if (r.episodes > 0) {
             r.successRate = static_cast<double>(successes) / r.episodes;
             r.meanF1 = f1 / r.episodes;

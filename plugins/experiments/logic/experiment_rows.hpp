@@ -1,6 +1,9 @@
 #pragma once
 // What the Experiments list shows of each experiment in a catalog: name, agent, environment
-// options (from the stored configuration), episodes stored, success rate, mean F1, date.
+// options (from the stored configuration), episodes stored, success rate, mean F1, date, and the
+// means of the IGLU-2022 evaluator's F1 and of the prediction F1 (none when no episode has them).
+#include <optional>
+
 #include <QList>
 #include <QString>
 
@@ -21,6 +24,8 @@ struct ExperimentRow {
     int errors = 0;      ///< stored episodes whose script failed
     double successRate = 0;
     double meanF1 = 0;
+    std::optional<double> meanIglu2022F1;   ///< over the episodes that have it (none: stored before it existed)
+    std::optional<double> meanPredictionF1;  ///< over the episodes whose agent published a prediction
 };
 
 /// Every experiment of the catalog, most recent first.

@@ -440,7 +440,7 @@ private slots:
                     const int action = (i * 7 + 3) % core::kDiscreteActions;
                     rec.record(env, env.step(action), action);
                 }
-                stored.push_back(catalog::finishedEpisode(env, rec.take(), 5, 0));
+                stored.push_back(catalog::finishedEpisode(env, rec, 5, 0));
             }
             catalog::storeAgentEpisodes(writer, "python-agent", "python:my_agent",
                                         catalog::externalExperimentConfig("my_agent", "python", R"({"discretize": true})"), stored);

@@ -1,5 +1,6 @@
 #include "experiments_panel.hpp"
 
+#include <optional>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -100,9 +101,9 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     list_ = makeTable(QStringLiteral("experimentsList"), split);
-    list_->setColumnCount(7);
+    list_->setColumnCount(9);
     list_->setHorizontalHeaderLabels({tr("Experiment"), tr("Agent"), tr("Environment"), tr("Episodes"), tr("Success"),
-                                      tr("Mean F1"), tr("Date")});
+                                      tr("Mean F1"), tr("Date"), tr("IGLU-2022 F1"), tr("Prediction F1")});
     split->addWidget(list_);
 
     tabs_ = new QTabWidget(split);
@@ -287,6 +288,11 @@ void ExperimentsPanel::refresh() {
             list_->setItem(r, 4, new NumberItem(QStringLiteral("%1%").arg(100 * e.successRate, 0, 'f', 1), e.successRate));
             list_->setItem(r, 5, new NumberItem(QString::number(e.meanF1, 'f', 3), e.meanF1));
             list_->setItem(r, 6, cell(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
+            const auto optional = [](const std::optional<double>& v) {
+                return v ? new NumberItem(QString::number(*v, 'f', 3), *v) : new NumberItem(QString(), -1);
+            };
+            list_->setItem(r, 7, optional(e.meanIglu2022F1));
+            list_->setItem(r, 8, optional(e.meanPredictionF1));
         }
         list_->resizeColumnsToContents();
     }

@@ -1,6 +1,7 @@
 #include "skill_tables.hpp"
 
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -23,10 +24,17 @@ QTableWidgetItem* textItem(const QString& text) {
     return item;
 }
 
+/// A mean that not every experiment has (none: an empty cell, sorted first).
+QTableWidgetItem* optionalNumber(const std::optional<double>& v);
+
 QTableWidgetItem* number(const QString& text, double value) {
     auto* item = new NumberItem(text, value);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
+}
+
+QTableWidgetItem* optionalNumber(const std::optional<double>& v) {
+    return v ? number(fixed(*v, 3), *v) : number(QString(), -1);
 }
 
 void reset(QTableWidget* table, const QStringList& headers, int rows) {
@@ -83,7 +91,7 @@ void fillResultsTable(QTableWidget* table, const scripting::Summary& summary) {
     reset(table,
           {QObject::tr("Skill"), QObject::tr("Episodes"), QObject::tr("Success"), QObject::tr("Mean F1"),
            QObject::tr("Mean steps"), QObject::tr("Errors"), QObject::tr("Do-nothing success"),
-           QObject::tr("Do-nothing F1")},
+           QObject::tr("Do-nothing F1"), QObject::tr("IGLU-2022 F1"), QObject::tr("Prediction F1")},
           static_cast<int>(rows.size()));
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
         const auto& [name, s] = rows[static_cast<std::size_t>(r)];
@@ -95,6 +103,8 @@ void fillResultsTable(QTableWidget* table, const scripting::Summary& summary) {
         table->setItem(r, 5, number(QString::number(s->errors), s->errors));
         table->setItem(r, 6, number(percent(s->baselineSuccessRate()), s->baselineSuccessRate()));
         table->setItem(r, 7, number(fixed(s->baselineMeanF1(), 3), s->baselineMeanF1()));
+        table->setItem(r, 8, optionalNumber(s->meanIglu2022F1()));
+        table->setItem(r, 9, optionalNumber(s->meanPredictionF1()));
     }
     table->resizeColumnsToContents();
 }
@@ -111,7 +121,8 @@ void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const sc
     reset(table,
           {QObject::tr("Skill"), QObject::tr("Episodes A"), QObject::tr("Episodes B"), QObject::tr("Success A"),
            QObject::tr("Success B"), QObject::tr("Δ success"), QObject::tr("Mean F1 A"), QObject::tr("Mean F1 B"),
-           QObject::tr("Δ mean F1"), QObject::tr("Mean steps A"), QObject::tr("Mean steps B")},
+           QObject::tr("Δ mean F1"), QObject::tr("Mean steps A"), QObject::tr("Mean steps B"), QObject::tr("IGLU-2022 F1 A"),
+           QObject::tr("IGLU-2022 F1 B"), QObject::tr("Prediction F1 A"), QObject::tr("Prediction F1 B")},
           static_cast<int>(names.size()));
     const scripting::SkillStats none;
     auto stats = [&none](const scripting::Summary& s, const QString& name) -> const scripting::SkillStats& {
@@ -135,6 +146,10 @@ void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const sc
         table->setItem(r, 8, both ? deltaItem(sb.meanF1() - sa.meanF1(), false) : textItem(QString()));
         table->setItem(r, 9, number(fixed(sa.meanSteps(), 1), sa.meanSteps()));
         table->setItem(r, 10, number(fixed(sb.meanSteps(), 1), sb.meanSteps()));
+        table->setItem(r, 11, optionalNumber(sa.meanIglu2022F1()));
+        table->setItem(r, 12, optionalNumber(sb.meanIglu2022F1()));
+        table->setItem(r, 13, optionalNumber(sa.meanPredictionF1()));
+        table->setItem(r, 14, optionalNumber(sb.meanPredictionF1()));
     }
     table->resizeColumnsToContents();
 }

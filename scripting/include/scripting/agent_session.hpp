@@ -17,6 +17,7 @@
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/rollout/step_recorder.hpp"
+#include "scripting/belief_sink.hpp"
 #include "scripting/experiment.hpp"
 #include "scripting/lua_state.hpp"
 
@@ -62,6 +63,9 @@ struct EpisodeOutcome {
     bool success = false;         ///< built grid equals the target at the best alignment (no extra blocks)
     double baselineF1 = 0;        ///< F1 of the untouched starting grid (the do-nothing agent)
     bool baselineSuccess = false;
+    double iglu2022F1 = 0;        ///< the IGLU-2022 evaluator's F1 at the step it scores (core::Iglu2022EvaluatorStep)
+    std::optional<core::Grid> prediction;  ///< the agent's last published belief (obs:publish_belief)
+    std::optional<double> predictionF1;    ///< its F1 against the target (core::score)
     std::optional<core::Rollout> rollout;
 };
 
@@ -73,7 +77,7 @@ struct StepReport {
     EpisodeEnd end = EpisodeEnd::Running;  ///< the episode state after this call
 };
 
-class AgentSession {
+class AgentSession : private BeliefSink {
 public:
     /// Reads the script (once: later edits of the file do not reach this session), creates the
     /// first episode's Lua state and compiles the script. Throws ScriptError naming the file and
@@ -105,6 +109,8 @@ public:
     core::Scores scores() const noexcept { return env_.scores(); }
     /// Whether the last step's environment `done` flag was set.
     bool envDone() const noexcept { return envDone_; }
+    /// The belief the agent published last in this episode (nullptr: none).
+    const core::Grid* belief() const noexcept { return belief_ ? &*belief_ : nullptr; }
 
     /// The episode's outcome so far (task, seed, steps, return, scores, error; the recorded
     /// rollout is moved out when `takeRollout`).
@@ -119,6 +125,7 @@ public:
     const core::Environment& environment() const noexcept { return env_; }
 
 private:
+    void publishBelief(const core::Grid& blocks) override;
     void buildState();
     void finish(EpisodeEnd end);
     void fail(std::string message);
@@ -136,6 +143,8 @@ private:
     int actRef_ = LUA_NOREF;    // its act function
     int stackTop_ = 0;
 
+    core::Iglu2022EvaluatorStep evaluatorStep_;  // the step the IGLU-2022 evaluator scores
+    std::optional<core::Grid> belief_;           // the agent's last published belief
     EpisodeEnd end_ = EpisodeEnd::Cancelled;  // no episode yet
     std::string error_;
     double totalReturn_ = 0;

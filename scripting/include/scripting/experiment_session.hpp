@@ -109,14 +109,9 @@ public:
 
 private:
     struct Store;
-    struct Result {  // what the summary needs of one episode
-        bool ok = false, success = false, baselineSuccess = false;
-        double f1 = 0, baselineF1 = 0;
-        int steps = 0;
-    };
     std::size_t indexOf(std::size_t task, std::int64_t seed, int repetition) const;
     void rebuildSummary();
-    std::vector<std::optional<Result>> results_;  // per episode, in allEpisodes order
+    std::vector<std::optional<EpisodeResult>> results_;  // per episode, in allEpisodes order
     ExperimentSpec spec_;
     std::vector<core::Task> tasks_;
     std::vector<core::SkillSet> skills_;  // parallel to tasks_
@@ -132,6 +127,8 @@ private:
 };
 
 /// Adds one stored episode of `task` to a summary (the do-nothing baseline from the task's grids).
+/// What the summary counts of a stored episode (the do-nothing baseline computed from the task).
+EpisodeResult episodeResult(const catalog::EpisodeRecord& episode, const core::Task& task);
 void addStoredEpisode(Summary& summary, const catalog::EpisodeRecord& episode, const core::Task& task,
                       core::SkillSet skills);
 

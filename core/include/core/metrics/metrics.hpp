@@ -35,4 +35,29 @@ struct Iglu2022Scores {
 };
 Iglu2022Scores iglu2022Evaluate(const Grid& target, const Grid& start, const Grid& built);
 
+/// The step the IGLU-2022 evaluator scores (local_evaluation.py): it steps the environment with
+/// the agent's action and scores that step's observation as soon as the environment says done
+/// (the synthetic task (target - start) complete, or the step limit) or the agent asks to stop;
+/// the episode ends there. An episode that goes on after `done` (experiments without
+/// stop_on_done) is scored at its first done step, one that never sees `done` at its last step.
+/// Feed every step (`step`), then read `result` with the final grid.
+class Iglu2022EvaluatorStep {
+public:
+    void restart() noexcept { scored_ = false; }
+    /// After a step: scores `built` when this is the first step the environment said done.
+    void step(bool done, const Grid& target, const Grid& start, const Grid& built) {
+        if (!done || scored_) return;
+        scores_ = iglu2022Evaluate(target, start, built);
+        scored_ = true;
+    }
+    /// The episode's score: at its first done step, else of `finalGrid`.
+    Iglu2022Scores result(const Grid& target, const Grid& start, const Grid& finalGrid) const {
+        return scored_ ? scores_ : iglu2022Evaluate(target, start, finalGrid);
+    }
+
+private:
+    Iglu2022Scores scores_;
+    bool scored_ = false;
+};
+
 }  // namespace iglu::core

@@ -37,6 +37,14 @@ struct RolloutFrame {
     friend bool operator==(const RolloutFrame&, const RolloutFrame&) = default;
 };
 
+/// What the agent predicted the target to be (its belief, the blocks it means to build), from the
+/// state after `step` frames (0 = the start) until the next belief. Only changes are kept.
+struct Belief {
+    std::uint32_t step = 0;
+    Grid blocks;
+    friend bool operator==(const Belief&, const Belief&) = default;
+};
+
 enum class RolloutKind : std::uint8_t { Human = 0, Agent = 1 };
 const char* rolloutKindName(RolloutKind k) noexcept;  ///< "human" / "agent"
 
@@ -49,6 +57,7 @@ struct Rollout {
     Pose startPose;
     std::vector<RolloutFrame> frames;
     std::vector<BlockChange> changes;
+    std::vector<Belief> beliefs;   ///< ascending steps, each differing from the one before
 
     std::size_t size() const noexcept { return frames.size(); }
     std::span<const BlockChange> changesOf(std::size_t frame) const noexcept {
@@ -57,6 +66,12 @@ struct Rollout {
     }
     /// Appends a frame with its changes (copies them into `changes`).
     void addFrame(RolloutFrame frame, std::span<const BlockChange> frameChanges = {});
+    /// Records `blocks` as the belief from the state after `step` frames on (a later belief at the
+    /// same step replaces it; one equal to the belief in force is not stored). Steps must not
+    /// decrease: throws std::invalid_argument naming both steps.
+    void publishBelief(std::uint32_t step, const Grid& blocks);
+    /// The belief in force after `frameCount` frames (nullptr: none published yet).
+    const Grid* beliefAt(std::size_t frameCount) const noexcept;
     /// The grid after every frame has been applied.
     Grid finalGrid() const;
     /// Sum of frame rewards.

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/env/environment.hpp"
+#include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
 
 namespace iglu::core {
@@ -23,6 +24,16 @@ public:
     /// Appends the step the environment has just taken with `action` (in the env's action space).
     void record(const core::Environment& env, const core::StepResult& result, const core::Action& action);
 
+    /// The agent's belief from now on (the state after the steps recorded so far): Rollout::publishBelief.
+    void publishBelief(const core::Grid& blocks) {
+        rollout_.publishBelief(static_cast<std::uint32_t>(rollout_.frames.size()), blocks);
+    }
+    /// The episode's IGLU-2022 score so far (core::Iglu2022EvaluatorStep): at the first recorded
+    /// step the environment said done, else of env's current grid.
+    core::Iglu2022Scores iglu2022(const core::Environment& env) const {
+        return evaluatorStep_.result(env.task().target, env.task().starting, env.grid());
+    }
+
     const core::Rollout& rollout() const noexcept { return rollout_; }
     core::Rollout& rollout() noexcept { return rollout_; }
     /// Moves the rollout out (the recorder is empty afterwards until the next begin()).
@@ -36,6 +47,7 @@ private:
 
     core::Rollout rollout_;
     core::Grid before_;  // the grid after the last recorded step
+    core::Iglu2022EvaluatorStep evaluatorStep_;
 };
 
 }  // namespace iglu::core

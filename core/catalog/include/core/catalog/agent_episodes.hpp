@@ -14,6 +14,7 @@
 #include "core/env/environment.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
+#include "core/rollout/step_recorder.hpp"
 
 namespace iglu::catalog {
 
@@ -25,6 +26,7 @@ struct AgentEpisode {
     int steps = 0;
     double totalReturn = 0;
     core::Scores scores;         ///< final grid vs the task's target
+    core::Iglu2022Scores iglu2022;  ///< the IGLU-2022 evaluator's score (core::Iglu2022EvaluatorStep)
     bool ok = true;              ///< false: the agent failed (error says how); still stored
     std::string error;
 };
@@ -43,9 +45,11 @@ private:
     std::map<std::tuple<std::string, std::string, std::int64_t, int>, std::string> seen_;
 };
 
-/// The episode `env` has just played, from its recorded rollout: steps = frames, return = the
-/// frames' rewards, scores = env.grid() against the task's target (core::score).
-AgentEpisode finishedEpisode(const core::Environment& env, core::Rollout rollout, std::int64_t seed, int repetition);
+/// The episode `env` has just played, taken from the recorder that recorded it (which is empty
+/// afterwards): steps = frames, return = the frames' rewards, scores = env.grid() against the
+/// task's target (core::score), iglu2022 at the step the IGLU-2022 evaluator scores
+/// (StepRecorder::iglu2022); the rollout keeps the beliefs the agent published.
+AgentEpisode finishedEpisode(const core::Environment& env, core::StepRecorder& recorder, std::int64_t seed, int repetition);
 
 /// What an external experiment ran: stored as the experiment's configuration JSON
 /// {"agent": ..., "source": "python" | "rollouts", "env": {keyword options}, "record_rollouts": true}.

@@ -35,7 +35,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -144,6 +144,11 @@ struct EpisodeRecord {
     double totalReturn = 0;
     double precision = 0, recall = 0, f1 = 0;
     bool success = false;                ///< built grid equals the target at the best alignment
+    /// The IGLU-2022 evaluator's F1 (blocks added / removed vs the start, at the step it scores:
+    /// core::Iglu2022EvaluatorStep); none for episodes stored before schema version 4.
+    std::optional<double> iglu2022F1;
+    std::optional<core::Grid> prediction;  ///< the agent's last belief (none: it published none)
+    std::optional<double> predictionF1;    ///< F1 of `prediction` against the target (core::score)
     std::optional<std::int64_t> rolloutId;
     std::string finished;                ///< ISO 8601 UTC, set by the catalog when empty
 };
