@@ -135,3 +135,31 @@ def test_recording_rules(example_tasks):
     with pytest.raises(ValueError, match="task_id"):
         iglu.ExperimentRecording(None, "x", "a", {}).add(venv)
     assert len(venv.take_episodes()) == 1
+
+
+def test_threads_step_and_take_without_losing_or_repeating_an_episode(example_tasks):
+    # 4 threads step one recording VectorEnv (taking turns through its guard) while each also
+    # takes episodes: every finished episode is taken exactly once. Noop actions: every episode
+    # is truncated at max_steps, so after C step calls each env finished (C + 1) // (M + 1).
+    import threading
+    venv = iglu.VectorEnv(example_tasks, num_envs=2, num_threads=2, record=True, discretize=True, max_steps=10)
+    venv.reset()
+    taken, lock = [], threading.Lock()
+
+    def worker():
+        for k in range(30):
+            venv.step(np.zeros(2, dtype=np.int64))
+            if k % 7 == 0:
+                got = venv.take_episodes()
+                with lock:
+                    taken.extend(got)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+        assert not t.is_alive()
+    taken += venv.take_episodes()
+    assert sorted(e.repetition for _, _, e in taken) == list(range(2 * (121 // 11)))
+    assert all(e.steps == 10 for _, _, e in taken)
