@@ -8,7 +8,7 @@ packages=(
   libsimdjson-dev nlohmann-json3-dev libcli11-dev libpng-dev
   xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev
-  pybind11-dev python3-dev python3-numpy python3-pytest
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-venv
   ffmpeg
 )
 missing=()

@@ -154,8 +154,9 @@ PovFrameScore comparePovFrame(std::span<const std::uint8_t> reference, std::span
     PovFrameScore s;
     s.width = width;
     s.height = height;
-    std::size_t agree = 0;
+    std::size_t agree = 0, identical = 0, within8 = 0;
     double colourSum = 0;
+    std::array<double, 3> channelSum{};
     for (std::size_t j = 0; j < h; ++j)
         for (std::size_t i = 0; i < w; ++i) {
             const std::size_t k = (j * w + i) * 3;
@@ -165,6 +166,10 @@ PovFrameScore comparePovFrame(std::span<const std::uint8_t> reference, std::span
             agree += same;
             const int d = channelDiff(ref.r, our.r) + channelDiff(ref.g, our.g) + channelDiff(ref.b, our.b);
             colourSum += d / 3.0;
+            const int dr = channelDiff(ref.r, our.r), dg = channelDiff(ref.g, our.g), db = channelDiff(ref.b, our.b);
+            channelSum[0] += dr, channelSum[1] += dg, channelSum[2] += db;
+            identical += d == 0;
+            within8 += dr <= 8 && dg <= 8 && db <= 8;
             if (withDiff) {
                 std::uint8_t* row = diff.data() + j * w * 9;
                 std::uint8_t* a = row + i * 3;
@@ -179,6 +184,10 @@ PovFrameScore comparePovFrame(std::span<const std::uint8_t> reference, std::span
         }
     s.classAgreement = double(agree) / double(w * h);
     s.meanColourDifference = colourSum / double(w * h);
+    for (std::size_t ch = 0; ch < 3; ++ch) s.meanAbsDifference[ch] = channelSum[ch] / double(w * h);
+    s.pixelsIdentical = double(identical) / double(w * h);
+    s.pixelsWithin8 = double(within8) / double(w * h);
+    s.identical = identical == w * h;
     return s;
 }
 
@@ -193,7 +202,15 @@ PovSummary summarisePovScores(const std::vector<PovFrameScore>& scores, const Po
         agreement.push_back(f.classAgreement);
         colour += f.meanColourDifference;
         if (f.classAgreement < s.worstAgreement) s.worstAgreement = f.classAgreement, s.worstFrame = f.frame;
+        s.identicalFrames += f.identical;
+        for (std::size_t ch = 0; ch < 3; ++ch) s.meanAbsDifference[ch] += f.meanAbsDifference[ch];
+        s.pixelsIdentical += f.pixelsIdentical;
+        s.pixelsWithin8 += f.pixelsWithin8;
     }
+    for (double& d : s.meanAbsDifference) d /= double(scores.size());
+    s.pixelsIdentical /= double(scores.size());
+    s.pixelsWithin8 /= double(scores.size());
+    s.identicalFrameShare = double(s.identicalFrames) / double(scores.size());
     std::sort(agreement.begin(), agreement.end());
     const std::size_t n = agreement.size();
     s.medianAgreement = n % 2 ? agreement[n / 2] : (agreement[n / 2 - 1] + agreement[n / 2]) / 2;

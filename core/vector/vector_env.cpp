@@ -5,12 +5,19 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/rollout/step_recorder.hpp"
+
 namespace iglu::core {
 
 struct VectorEnv::Slot {
     Environment env;
     Rng rng;
     int task = -1;  // index of the task set in env (-1: none yet)
+    // Recording (VectorEnv::setRecording): the episode in progress and those finished.
+    StepRecorder recorder;
+    bool recordingEpisode = false;
+    int episodes = 0;  // finished since the last reset(seed)
+    std::vector<VectorEpisode> finished;
     Slot(const EnvConfig& config, std::uint64_t seed) : env(config), rng(seed) {}
 };
 
@@ -28,7 +35,7 @@ std::uint64_t envSeed(std::uint64_t seed, int i) noexcept {
 }  // namespace
 
 VectorEnv::VectorEnv(std::vector<Task> tasks, int numEnvs, EnvConfig config, int numThreads, std::uint64_t seed)
-    : n_(numEnvs), config_(config) {
+    : n_(numEnvs), config_(config), seed_(seed) {
     if (tasks.empty()) throw std::invalid_argument("tasks: at least one task is needed");
     std::vector<PreparedTask> prepared;
     prepared.reserve(tasks.size());
@@ -137,6 +144,52 @@ ObservationSlot VectorEnv::slotOf(int i) noexcept {
     return s;
 }
 
+void VectorEnv::record(int i, const StepResult& r) noexcept {
+    Slot& slot = *envs_[static_cast<std::size_t>(i)];
+    try {
+        recordStep(slot, i, r);
+    } catch (const std::bad_alloc&) {
+        slot.recordingEpisode = false;
+        slot.recorder.take();  // frees what the episode held
+        dropped_.fetch_add(1);
+    }
+}
+
+void VectorEnv::recordStep(Slot& slot, int i, const StepResult& r) {
+    const auto k = static_cast<std::size_t>(i);
+    if (discrete_) slot.recorder.record(slot.env, r, static_cast<int>(discrete_[k]));
+    else slot.recorder.record(slot.env, r, actions_[k]);
+    if (!ended_[k]) return;
+    VectorEpisode e;
+    e.env = i;
+    e.taskIndex = slot.task;
+    e.seed = seed_;
+    e.ordinal = slot.episodes++;
+    e.rollout = slot.recorder.take();
+    e.rollout.taskId = slot.env.task().id;
+    e.scores = score(slot.env.task().target, slot.env.grid());
+    slot.finished.push_back(std::move(e));
+    slot.recordingEpisode = false;
+}
+
+void VectorEnv::setRecording(bool on) {
+    recording_ = on;
+    if (!on)
+        for (auto& slot : envs_) slot->recordingEpisode = false;
+}
+
+std::vector<VectorEpisode> VectorEnv::takeEpisodes() {
+    std::size_t count = 0;
+    for (const auto& slot : envs_) count += slot->finished.size();
+    std::vector<VectorEpisode> out;
+    out.reserve(count);
+    for (auto& slot : envs_) {
+        for (auto& e : slot->finished) out.push_back(std::move(e));
+        slot->finished.clear();
+    }
+    return out;
+}
+
 void VectorEnv::resetOne(int i) noexcept {
     Slot& slot = *envs_[static_cast<std::size_t>(i)];
     const int t = static_cast<int>(tasks_->size()) == 1 ? 0 : slot.rng.below(static_cast<int>(tasks_->size()));
@@ -148,6 +201,15 @@ void VectorEnv::resetOne(int i) noexcept {
     taskIndex_[static_cast<std::size_t>(i)] = t;
     slot.env.reset();
     writeObservation(slot.env, slotOf(i));
+    slot.recordingEpisode = recording_;
+    if (recording_) {
+        try {
+            slot.recorder.begin(slot.env, RolloutKind::Agent, {}, static_cast<std::size_t>(std::min(config_.maxSteps, 1024)));
+        } catch (const std::bad_alloc&) {
+            slot.recordingEpisode = false;
+            dropped_.fetch_add(1);
+        }
+    }
     rewards_[static_cast<std::size_t>(i)] = 0;
     terminated_[static_cast<std::size_t>(i)] = truncated_[static_cast<std::size_t>(i)] = 0;
     ended_[static_cast<std::size_t>(i)] = 0;
@@ -170,6 +232,7 @@ void VectorEnv::stepRange(int begin, int end) noexcept {
         truncated_[k] = env.truncated() ? 1 : 0;
         ended_[k] = terminated_[k] | truncated_[k];
         ++elapsed_[k];
+        if (envs_[k]->recordingEpisode) record(i, r);
     }
 }
 
@@ -231,8 +294,13 @@ void VectorEnv::runParallel() {
 }
 
 void VectorEnv::reset(std::optional<std::uint64_t> seed) {
-    if (seed)
-        for (int i = 0; i < n_; ++i) envs_[static_cast<std::size_t>(i)]->rng = Rng(envSeed(*seed, i));
+    if (seed) {
+        seed_ = *seed;
+        for (int i = 0; i < n_; ++i) {
+            envs_[static_cast<std::size_t>(i)]->rng = Rng(envSeed(*seed, i));
+            envs_[static_cast<std::size_t>(i)]->episodes = 0;
+        }
+    }
     resetting_ = true;
     actions_ = nullptr;
     discrete_ = nullptr;

@@ -37,6 +37,15 @@ def take_episode(env, seed: int, repetition: int, why_id: str):
     return episode, task
 
 
+def take_vector_episodes(venv) -> list:
+    """Every episode ``venv`` (an iglu.VectorEnv made with ``record=True``) finished since the last
+    take: [(env index, task, episode)]; each task must have a task_id."""
+    for i, task in enumerate(venv.tasks):
+        if not getattr(task, "task_id", None):
+            raise ValueError(f"VectorEnv tasks[{i}]: has no task_id (store the tasks first (Catalog.add_task) and use the stored ones)")
+    return venv.take_episodes()
+
+
 class Catalog:
     """``Catalog(path, mode="write")``: mode "write" (the default: the catalog must exist, so a
     mistyped path is an error, not a new empty catalog), "read" (never written) or "create" (made
@@ -150,7 +159,13 @@ class ExperimentRecording:
     def add(self, env, seed: int = 0, repetition: int = 0, error: Optional[str] = None):
         """Takes the episode ``env`` played since its last reset (it must have been made with
         ``record=True``). ``error`` marks an episode the agent failed (stored, counted as an
-        error). Returns the :class:`iglu.Episode`."""
+        error). Returns the :class:`iglu.Episode`. An :class:`iglu.VectorEnv` (``record=True``):
+        takes every episode it finished (their own seeds and repetitions); returns the list."""
+        if hasattr(env, "take_episodes"):
+            episodes = [e for _, _, e in take_vector_episodes(env)]
+            with self._lock:
+                self.episodes.extend(episodes)
+            return episodes
         episode, _ = take_episode(env, seed, repetition,
                                   "store the task first (Catalog.add_task) and use the stored one")
         if error is not None:
@@ -198,14 +213,20 @@ class RolloutWriter:
         self._lock = threading.Lock()  # threads may write to one file: whole lines, counted
 
     def add(self, env, seed: int = 0, repetition: int = 0):
-        """Writes the episode ``env`` played since its last reset (made with ``record=True``)."""
-        episode, task = take_episode(env, seed, repetition, "a rollout line names its task")
-        line = episode._rollout_line(self.agent, task, env.options) + "\n"
+        """Writes the episode ``env`` played since its last reset (made with ``record=True``); an
+        :class:`iglu.VectorEnv`: every episode it finished (returns the list)."""
+        if hasattr(env, "take_episodes"):
+            taken = take_vector_episodes(env)
+            lines = "".join(e._rollout_line(self.agent, task, env.options) + "\n" for _, task, e in taken)
+        else:
+            episode, task = take_episode(env, seed, repetition, "a rollout line names its task")
+            taken = [(0, task, episode)]
+            lines = episode._rollout_line(self.agent, task, env.options) + "\n"
         with self._lock:
-            self._file.write(line)
+            self._file.write(lines)
             self._file.flush()
-            self.count += 1
-        return episode
+            self.count += len(taken)
+        return [e for _, _, e in taken] if hasattr(env, "take_episodes") else taken[0][2]
 
     def close(self) -> None:
         if not self._file.closed:

@@ -19,6 +19,15 @@ released (EnvPool-style), with Gymnasium's vector API:
   another thread updates what this thread was given. After ``os.fork()`` the child can step
   (its thread pool is recreated), unless another thread was stepping at the fork: then every
   call in the child raises ``RuntimeError``.
+* Recording (``record=True``, which sets ``reset_clears_agent_state=True``; passing it False is an
+  error): every environment records each episode it plays, autoreset included; an episode that
+  ended (terminated or truncated) waits in C++ until :meth:`take_episodes` — memory grows with
+  the episodes not taken. ``Catalog.experiment(...).add(venv)`` and ``RolloutWriter.add(venv)``
+  take them all. An episode in progress when ``reset()`` is called is dropped. Each is checked
+  to replay in a fresh environment (as ``iglu.Env``'s) and has ``seed`` = the vector's seed (of
+  the last ``reset(seed=...)``) and ``repetition`` = ``k * num_envs + i`` for the k-th episode of
+  environment i: the same episodes for any ``num_threads``, the same as an ``iglu.Env`` playing
+  that task with the same actions.
 * ``info``: per-environment arrays ``max_intersection``, ``precision``, ``recall``, ``f1`` (of
   the current grid), ``task_index``, ``elapsed_steps``.
 """
@@ -35,10 +44,16 @@ from .spaces import action_space as _action_space, batched as _batched, observat
 
 
 class VectorEnv(_iglu.CoreVectorEnv, VectorEnvBase):
-    """``VectorEnv(tasks, num_envs, num_threads=None, seed=0, **env options)``."""
+    """``VectorEnv(tasks, num_envs, num_threads=None, seed=0, *, record=False, **env options)``."""
 
-    def __init__(self, tasks, num_envs: int, num_threads: Optional[int] = None, seed: int = 0, **options):
+    def __init__(self, tasks, num_envs: int, num_threads: Optional[int] = None, seed: int = 0, *, record: bool = False,
+                 **options):
         options.setdefault("render", False)
+        if record:
+            if options.get("reset_clears_agent_state", True) is False:
+                raise ValueError("record: needs reset_clears_agent_state=True (each environment records several episodes, and "
+                                 "the reference's reset() keeps agent state a rollout does not hold)")
+            options["reset_clears_agent_state"] = True
         self.tasks = as_tasks(tasks)
         # num_envs 1..65536, num_threads None (one per core) or 1..1024, seed 0..2**64-1: checked
         # by name in C++ (TypeError for a non-integer, ValueError outside the range).
@@ -61,6 +76,22 @@ class VectorEnv(_iglu.CoreVectorEnv, VectorEnvBase):
         self._terminated = buffers["terminated"]
         self._truncated = buffers["truncated"]
         self._seed = seed
+        if record:
+            self._set_recording(True)
+
+    def take_episodes(self) -> list:
+        """The episodes finished since the last call (``record=True``), as :class:`iglu.Episode`
+        (task_id set), ordered by environment index, then by time: ``[(env_index, task, episode)]``."""
+        if not self._recording:
+            raise ValueError("VectorEnv: was not made with record=True, so it kept no episodes")
+        out = []
+        for env_index, task_index, episode in self._take_episodes():
+            task = self.tasks[task_index]
+            task_id = getattr(task, "task_id", None)
+            if task_id:
+                episode.task_id = task_id
+            out.append((env_index, task, episode))
+        return out
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[dict, dict]:
         """Resets every environment (with ``seed``: re-seeds every task generator first)."""

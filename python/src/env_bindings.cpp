@@ -13,9 +13,9 @@
 #include "convert.hpp"
 #include "core/env/environment.hpp"
 #include "core/catalog/agent_episodes.hpp"
-#include "core/rollout/rollout_file.hpp"
 #include "core/rollout/step_recorder.hpp"
 #include "core/vector/observation_buffers.hpp"
+#include "recording.hpp"
 
 namespace iglu::python {
 
@@ -145,30 +145,8 @@ private:
         freshStart_ = a.dy == fresh.dy && a.strafe0 == fresh.strafe0 && a.strafe1 == fresh.strafe1 &&
                       a.timeIntSteps == fresh.timeIntSteps && a.activeBlock == fresh.activeBlock;
     }
-    // A recorded episode is what `iglu import rollouts` and Playback replay: a fresh environment,
-    // reset, the actions (docs/rollout_format.md). The reference's reset() carries some agent
-    // state over, which a rollout does not hold, so an env reused across episodes can record one
-    // that replays differently: each episode is replayed here and refused if it diverges.
     void requireReplays(std::int64_t seed, int repetition) const {
-        core::EnvOptions replayOptions = options_;
-        replayOptions.config.povInObs = false;  // the view never changes an episode
-        const core::RolloutRecord record = core::rolloutRecordOf(recorder_.rollout(), "python", env_.task(), replayOptions, seed, repetition);
-        core::Environment fresh(replayOptions.config);
-        const auto& frames = recorder_.rollout().frames;
-        std::size_t i = 0, poseStep = 0;  // poses too: Playback draws them
-        core::RolloutDivergence d = core::replayRollout(fresh, env_.task(), record, [&](const core::StepResult&, const core::Action&) {
-            const core::Pose p = core::StepRecorder::poseOf(fresh), q = frames[i++].pose;
-            if (poseStep == 0 && !(p == q)) poseStep = i;
-        });
-        if (d.ok() && poseStep > 0) d = {static_cast<int>(poseStep), "the agent's pose differs"};
-        if (d.ok()) return;
-        throw std::invalid_argument(
-            "episode: does not replay in a fresh environment (" + (d.step > 0 ? "step " + std::to_string(d.step) + ": " : std::string()) +
-            d.what + ")" +
-            (freshStart_ ? std::string()
-                         : ": it started with the agent state the previous episode left (vertical speed, pending strafe, physics "
-                           "sub-steps, active colour: the reference's reset() keeps them), which a rollout does not hold; record one "
-                           "episode per environment, or make the environment with reset_clears_agent_state=True"));
+        python::requireReplays(recorder_.rollout(), env_.task(), options_, seed, repetition, freshStart_);
     }
     void requireTask() const {
         if (!hasTask_) throw std::logic_error("no task: call set_task(task) first");

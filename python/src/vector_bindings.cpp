@@ -9,12 +9,15 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <limits>
 #include <memory>
 #include <vector>
 
 #include "convert.hpp"
+#include "core/catalog/agent_episodes.hpp"
 #include "core/vector/vector_env.hpp"
 #include "object_guard.hpp"
+#include "recording.hpp"
 
 namespace iglu::python {
 
@@ -199,6 +202,49 @@ void bindVectorEnv(py::module_& m) {
             for (int i = 0; i < v.env->size(); ++i) out.append(py::str(std::string(v.env->dialog(i))));
             return out;
         }, "Every environment's dialog (read under the guard: a reset in another thread changes them).")
+        // Recording (iglu.VectorEnv(record=True)): core::VectorEnv records each environment's
+        // episodes; they are taken here, each checked to replay in a fresh environment like
+        // iglu.Env's, as iglu.Episode with seed = the vector's seed and repetition =
+        // ordinal * num_envs + index (unique per seed, independent of the thread count).
+        .def("_set_recording", [](PyVectorEnv& v, bool on) {
+            if (on && !v.options.config.resetClearsAgentState)
+                throw std::invalid_argument("record: needs reset_clears_agent_state=True (each environment records several episodes, and "
+                                            "the reference's reset() keeps agent state a rollout does not hold)");
+            const Lease held = lease(v);
+            v.env->setRecording(on);
+        }, py::arg("on"))
+        .def_property_readonly("_recording", [](PyVectorEnv& v) { return v.env->recording(); })
+        .def_property_readonly("_dropped_episodes", [](PyVectorEnv& v) { return v.env->droppedEpisodes(); })
+        .def("_take_episodes", [](PyVectorEnv& v) {
+            const Lease held = lease(v);
+            std::vector<core::VectorEpisode> taken;
+            std::vector<catalog::AgentEpisode> episodes;
+            withoutGil(v, [&] {
+                taken = v.env->takeEpisodes();
+                episodes.reserve(taken.size());
+                const int n = v.env->size();
+                for (core::VectorEpisode& t : taken) {
+                    const std::int64_t ordinal = static_cast<std::int64_t>(t.ordinal) * n + t.env;
+                    if (ordinal > std::numeric_limits<int>::max())
+                        throw std::overflow_error("episode repetition: more than 2**31 episodes since the last reset(seed=...)");
+                    const auto seed = static_cast<std::int64_t>(t.seed);
+                    requireReplays(t.rollout, v.env->task(t.taskIndex), v.options, seed, static_cast<int>(ordinal), true);
+                    catalog::AgentEpisode e;
+                    e.taskId = t.rollout.taskId;
+                    e.seed = seed;
+                    e.repetition = static_cast<int>(ordinal);
+                    e.steps = static_cast<int>(t.rollout.frames.size());
+                    e.totalReturn = t.rollout.totalReward();
+                    e.scores = t.scores;
+                    e.rollout = std::move(t.rollout);
+                    episodes.push_back(std::move(e));
+                }
+            });
+            py::list out;
+            for (std::size_t i = 0; i < taken.size(); ++i)
+                out.append(py::make_tuple(taken[i].env, taken[i].taskIndex, py::cast(std::move(episodes[i]))));
+            return out;
+        }, "The finished episodes since the last call: [(env index, task index, iglu.Episode)].")
         .def_property_readonly("num_envs", [](PyVectorEnv& v) { return v.env->size(); })
         .def_property_readonly("num_threads", [](PyVectorEnv& v) { return v.env->threads(); })
         .def_property_readonly("options", [](const PyVectorEnv& v) { return py::module_::import("json").attr("loads")(core::envOptionsJson(v.options)); });

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <QFile>
+#include <cmath>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,6 +62,24 @@ private slots:
         const QJsonArray frames = pov.value("frames").toArray();
         QCOMPARE(frames.size(), 34);
         for (const auto& f : frames) QVERIFY(f.toObject().value("class_agreement").toDouble() >= 0.97);
+        // Byte-level figures (issue 21): identical frames, mean |difference| per channel, pixel
+        // shares; consistent with the per-frame values.
+        int identical = 0;
+        double red = 0;
+        for (const auto& f : frames) {
+            identical += f.toObject().value("identical").toBool();
+            red += f.toObject().value("mean_abs_difference").toArray().at(0).toDouble();
+        }
+        const QJsonArray channels = pov.value("mean_abs_difference").toArray();
+        QCOMPARE(channels.size(), 3);
+        QCOMPARE(pov.value("identical_frames").toInt(), identical);
+        QVERIFY(std::fabs(pov.value("identical_frame_share").toDouble() - identical / 34.0) < 1e-12);
+        QVERIFY(std::fabs(channels.at(0).toDouble() - red / 34) < 1e-9);
+        QVERIFY(std::fabs((channels.at(0).toDouble() + channels.at(1).toDouble() + channels.at(2).toDouble()) / 3 - colour) < 1e-9);
+        const double same = pov.value("pixels_identical").toDouble(), within8 = pov.value("pixels_within_8").toDouble();
+        QVERIFY(0 <= same && same <= within8 && within8 <= 1);
+        qInfo("identical frames %d/34; mean |difference| R %.2f G %.2f B %.2f; pixels identical %.4f, within +-8 %.4f", identical,
+              channels.at(0).toDouble(), channels.at(1).toDouble(), channels.at(2).toDouble(), same, within8);
         // Diff images of the worst frames, in the folder the report names, three frames wide.
         QCOMPARE(pov.value("diff_dir").toString(), diffs);
         const QJsonArray files = pov.value("diff_files").toArray();

@@ -2,6 +2,9 @@
 // recording is reported by trace, step and field; a malformed file is an error naming it.
 #include <QtTest>
 
+#include <array>
+#include <cmath>
+
 #include <QTemporaryDir>
 
 #include "core/conformance/pov_frames.hpp"
@@ -125,17 +128,37 @@ private slots:
         const auto same = comparePovFrame(ref, ours, 64, 64);
         QCOMPARE(same.classAgreement, 1.0);
         QCOMPARE(same.meanColourDifference, 0.0);
+        QVERIFY(same.identical);
+        QCOMPARE(same.pixelsIdentical, 1.0);
+        QCOMPARE(same.meanAbsDifference, (std::array<double, 3>{0, 0, 0}));
         const auto zoomed = comparePovFrame(ref, iglu::core::PovRenderer(narrow).render(g, pose), 64, 64);
         QVERIFY2(zoomed.classAgreement < 0.9, qPrintable(QString::number(zoomed.classAgreement)));
         const auto recoloured = comparePovFrame(ref, iglu::core::PovRenderer(clean).render(g, pose), 64, 64);
         QVERIFY(recoloured.classAgreement > 0.95);
         QVERIFY2(recoloured.meanColourDifference > 12.0, qPrintable(QString::number(recoloured.meanColourDifference)));
+        // Byte-level figures: per channel, their mean is the colour difference; the shares nest.
+        QVERIFY(!recoloured.identical);
+        const auto& ch = recoloured.meanAbsDifference;
+        QVERIFY(std::fabs((ch[0] + ch[1] + ch[2]) / 3 - recoloured.meanColourDifference) < 1e-9);
+        QVERIFY(ch[0] > 0 && ch[1] > 0 && ch[2] > 0);
+        QVERIFY(recoloured.pixelsIdentical <= recoloured.pixelsWithin8 && recoloured.pixelsIdentical < 1.0);
+        auto onePixel = ref;   // one channel of one pixel off by 9: not identical, not within 8 there
+        onePixel[3 * 100 + 1] = std::uint8_t(onePixel[3 * 100 + 1] > 128 ? onePixel[3 * 100 + 1] - 9 : onePixel[3 * 100 + 1] + 9);
+        const auto off = comparePovFrame(onePixel, ours, 64, 64);
+        QVERIFY(!off.identical);
+        QCOMPARE(off.pixelsIdentical, 1.0 - 1.0 / 4096);
+        QCOMPARE(off.pixelsWithin8, 1.0 - 1.0 / 4096);
+        QCOMPARE(off.meanAbsDifference[1], 9.0 / 4096);
+        QCOMPARE(off.meanAbsDifference[0], 0.0);
         std::vector<std::uint8_t> diff(64 * 64 * 9);
         comparePovFrame(ref, ref, 64, 64, diff);
         QCOMPARE(diff[0], ref[0]);   // left panel: the reference
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, comparePovFrame(ref, std::vector<std::uint8_t>(10), 64, 64));
         const auto s = summarisePovScores({same, zoomed, same});
         QCOMPARE(s.medianAgreement, 1.0);
+        QCOMPARE(s.identicalFrames, 2);
+        QCOMPARE(s.identicalFrameShare, 2.0 / 3);
+        QCOMPARE(s.meanAbsDifference[2], zoomed.meanAbsDifference[2] / 3);
         QVERIFY(!s.passed);   // the worst frame is below 0.97
         QVERIFY(summarisePovScores({same, same}).passed);
         QVERIFY(!summarisePovScores({}).passed);

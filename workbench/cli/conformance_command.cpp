@@ -79,7 +79,9 @@ void run(const Options& o) {
             nlohmann::json frames = nlohmann::json::array();
             for (const auto& f : c.frames) {
                 frames.push_back({{"frame", f.frame}, {"pair", f.pair}, {"size", {f.width, f.height}},
-                                  {"class_agreement", f.classAgreement}, {"mean_colour_difference", f.meanColourDifference}});
+                                  {"class_agreement", f.classAgreement}, {"mean_colour_difference", f.meanColourDifference},
+                                  {"identical", f.identical}, {"pixels_identical", f.pixelsIdentical},
+                                  {"pixels_within_8", f.pixelsWithin8}, {"mean_abs_difference", f.meanAbsDifference}});
                 if (!o.json)
                     std::cout << "pov " << f.frame << " (pair " << f.pair << ", " << f.width << "x" << f.height
                               << "): class agreement " << fixed(f.classAgreement, 4) << ", mean colour difference "
@@ -88,14 +90,19 @@ void run(const Options& o) {
             const cf::PovThresholds t;
             pov = {{"folder", povDir}, {"style", o.povStyle}, {"frames", frames}, {"median_class_agreement", s.medianAgreement},
                    {"worst_class_agreement", s.worstAgreement}, {"worst_frame", s.worstFrame},
-                   {"mean_colour_difference", s.meanColourDifference}, {"passed", s.passed},
+                   {"mean_colour_difference", s.meanColourDifference}, {"identical_frames", s.identicalFrames},
+                   {"identical_frame_share", s.identicalFrameShare}, {"mean_abs_difference", s.meanAbsDifference},
+                   {"pixels_identical", s.pixelsIdentical}, {"pixels_within_8", s.pixelsWithin8}, {"passed", s.passed},
                    {"thresholds", {{"median_class_agreement", t.medianAgreement}, {"worst_class_agreement", t.worstAgreement},
                                    {"mean_colour_difference", t.meanColourDifference}}},
                    {"diff_dir", c.diffDir}, {"diff_files", c.diffFiles}};
             if (!o.json)
                 std::cout << s.frames << " POV frames: class agreement median " << fixed(s.medianAgreement, 4) << ", worst "
                           << fixed(s.worstAgreement, 4) << " (" << s.worstFrame << "), mean colour difference "
-                          << fixed(s.meanColourDifference, 2) << "; diff images of the worst frames in " << c.diffDir << "\n";
+                          << fixed(s.meanColourDifference, 2) << "; identical frames " << s.identicalFrames << "/" << s.frames
+                          << ", mean |difference| R " << fixed(s.meanAbsDifference[0], 2) << " G " << fixed(s.meanAbsDifference[1], 2)
+                          << " B " << fixed(s.meanAbsDifference[2], 2) << ", pixels identical " << fixed(s.pixelsIdentical, 4)
+                          << ", within +-8 " << fixed(s.pixelsWithin8, 4) << "; diff images of the worst frames in " << c.diffDir << "\n";
             if (!s.passed)
                 cf::addFailure(r, -1, "pov", "below the thresholds (class agreement median >= " + fixed(t.medianAgreement, 2) +
                                                  ", worst >= " + fixed(t.worstAgreement, 2) + ", mean colour difference <= " +

@@ -3,6 +3,7 @@
 // poses.json with (task, pose, starting grid) pairs, ref*/NN.png frames of pair NN). Image files
 // are read by the caller (core stays free of image libraries); this part knows the pairs, the
 // pixel classes and the scores.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -53,6 +54,12 @@ struct PovFrameScore {
     int width = 0, height = 0;
     double classAgreement = 0;       ///< fraction of pixels whose classes agree
     double meanColourDifference = 0; ///< mean |reference - ours| over pixels and channels (0..255)
+    // Byte-level figures (issue 21: the drop-in's pixels against the reference's), on ours
+    // quantised to RGB565 as the reference frames are:
+    std::array<double, 3> meanAbsDifference{};  ///< mean |reference - ours| per channel (R, G, B)
+    double pixelsIdentical = 0;      ///< fraction of pixels with all three channels equal
+    double pixelsWithin8 = 0;        ///< fraction of pixels with every channel within +-8
+    bool identical = false;          ///< every pixel identical
 };
 
 /// Compares a reference frame with ours (both width x height RGB, rows top to bottom; ours is
@@ -74,6 +81,11 @@ struct PovSummary {
     double medianAgreement = 0, worstAgreement = 0;
     double meanColourDifference = 0;  ///< mean over frames (each frame weighs the same)
     std::string worstFrame;
+    // Byte-level figures (reported, not thresholds):
+    int identicalFrames = 0;                    ///< frames identical to the reference byte for byte
+    double identicalFrameShare = 0;             ///< identicalFrames / frames
+    std::array<double, 3> meanAbsDifference{};  ///< per channel, mean over frames (each weighs the same)
+    double pixelsIdentical = 0, pixelsWithin8 = 0;  ///< pixel shares, mean over frames
     bool passed = false;
 };
 /// Median and worst agreement, mean colour difference, and whether they meet `t` (no frames: not

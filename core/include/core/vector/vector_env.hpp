@@ -14,6 +14,13 @@
 // environments never share state, so results depend only on the seed — never on the thread count
 // or on how the work is split.
 //
+// Recording (setRecording): every environment records its episodes (core::StepRecorder) from its
+// next reset; an episode that ends (terminated or truncated) is kept, with its scores against the
+// task's target, until takeEpisodes() — memory grows with the episodes not yet taken. An episode
+// cut short by reset() is dropped. Recording allocates (the recorder grows with the episode);
+// without it the step stays allocation-free. An episode whose recording cannot be allocated is
+// dropped (droppedEpisodes counts them), never the process.
+//
 // Threads: one caller at a time (the Python bridge serializes callers). fork(): a child's first
 // reset()/step() starts a new thread pool (the parent's threads do not exist there), and
 // destroying the copy in a child never waits for them.
@@ -27,10 +34,22 @@
 #include <vector>
 
 #include "core/env/environment.hpp"
+#include "core/metrics/metrics.hpp"
+#include "core/rollout/rollout.hpp"
 #include "core/util/rng.hpp"
 #include "core/vector/observation_buffers.hpp"
 
 namespace iglu::core {
+
+/// A finished episode of one environment of a VectorEnv (VectorEnv::takeEpisodes).
+struct VectorEpisode {
+    int env = 0;             ///< the environment's index
+    int taskIndex = 0;       ///< index into the VectorEnv's tasks
+    std::uint64_t seed = 0;  ///< the seed of the last reset(seed) (or the constructor's) before it
+    int ordinal = 0;         ///< the environment's episodes since that seed: 0, 1, ...
+    Rollout rollout;         ///< kind Agent, taskId set
+    Scores scores;           ///< the final grid against the task's target
+};
 
 class VectorEnv {
 public:
@@ -79,6 +98,16 @@ public:
     double* recall() noexcept { return recall_.data(); }
     double* f1() noexcept { return f1_.data(); }
 
+    /// Records every environment's episodes from its next reset on (off: stops at once, drops
+    /// the episodes in progress).
+    void setRecording(bool on);
+    bool recording() const noexcept { return recording_; }
+    /// The episodes that ended since the last call, by environment index then order: the same
+    /// list whatever the thread count.
+    std::vector<VectorEpisode> takeEpisodes();
+    /// Episodes dropped because their recording could not be allocated, since construction.
+    std::uint64_t droppedEpisodes() const noexcept { return dropped_.load(); }
+
     /// The environment at index i (read-only: tools, tests, recording).
     const Environment& env(int i) const;
     /// The dialog (chat) environment i currently shows.
@@ -87,6 +116,8 @@ public:
 private:
     struct Slot;
     void resetOne(int i) noexcept;
+    void record(int i, const StepResult& r) noexcept;
+    void recordStep(Slot& slot, int i, const StepResult& r);
     void stepRange(int begin, int end) noexcept;
     void runParallel();
     void workerLoop(int worker, std::uint32_t fromGeneration);
@@ -111,6 +142,9 @@ private:
     const Action* actions_ = nullptr;
     const std::int64_t* discrete_ = nullptr;
     bool resetting_ = false;
+    bool recording_ = false;
+    std::atomic<std::uint64_t> dropped_{0};
+    std::uint64_t seed_ = 0;  // of the last reset(seed) or the constructor
 
     std::vector<std::thread> workers_;
     int poolPid_ = 0;  // the process the pool threads run in (fork: see restartWorkersAfterFork)
