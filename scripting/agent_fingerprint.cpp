@@ -1,4 +1,5 @@
 #include "scripting/agent_fingerprint.hpp"
+#include "script_source.hpp"
 #include "core/util/json_parse.hpp"
 
 #include <algorithm>
@@ -21,7 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxFileBytes = std::size_t(16) << 20;
 constexpr std::size_t kMaxFiles = 1000;
 
 // The module names of `require "a.b"`, `require 'a.b'`, `require("a.b")` in a chunk's text.
@@ -56,9 +56,9 @@ bool below(const fs::path& file, const fs::path& dir) {
 
 std::string readSource(const std::string& path) {
     try {
-        return core::readRegularFile(path, kMaxFileBytes);
-    } catch (const core::FileError& e) {
-        throw ScriptError(path, "cannot read it to record which agent ran: " + e.message());
+        return readLuaFile(path);
+    } catch (const ScriptError& e) {
+        throw ScriptError(path, std::string("cannot read it to record which agent ran: ") + e.what());
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "binding.hpp"
 #include "module.hpp"
+#include "script_source.hpp"
 #include "state_context.hpp"
 
 namespace iglu::scripting {
@@ -65,21 +66,8 @@ int prepareEpisode(lua_State* L) {
     return 2;  // agent, act
 }
 
-// The script's text, read once. As luaL_loadfile: a UTF-8 byte order mark and a first line
-// starting with '#' (a shebang) are skipped, the line kept empty so line numbers stay right.
-std::string readScript(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw ScriptError(path, "agent script not found");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ScriptError(path, "cannot open the agent script");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw ScriptError(path, "cannot read the agent script");
-    std::string text = ss.str();
-    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
-    if (text.starts_with("#")) text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n'));
-    return text;
-}
+// The script's text, read once (script_source.hpp: checked, bounded, as luaL_loadfile reads it).
+std::string readScript(const std::string& path) { return readLuaSource(path); }
 
 }  // namespace
 

@@ -4,16 +4,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/util/file_read.hpp"
+#include "script_source.hpp"
 #include "core/util/resource_dirs.hpp"
 #include "module.hpp"
 #include "state_context.hpp"
 
 namespace iglu::scripting {
-
-namespace {
-constexpr std::size_t kMaxScriptFileBytes = std::size_t(64) << 20;  // a Lua script given by path
-}  // namespace
 
 
 using detail::kClockEvery;
@@ -238,17 +234,9 @@ std::string LuaState::popError() {
 }
 
 void LuaState::doFile(const std::string& path, int nresults) {
-    // Read through the one regular-file check (a FIFO or a device is refused, never read), then
-    // loaded as luaL_loadfile would: a UTF-8 byte order mark and a '#' first line skipped (the line
-    // kept, so line numbers stay right), chunk name "@path".
-    std::string text;
-    try {
-        text = core::readRegularFile(path, kMaxScriptFileBytes);
-    } catch (const core::FileError& e) {
-        throw ScriptError(path, e.message());
-    }
-    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
-    if (text.starts_with("#")) text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n'));
+    // Read as luaL_loadfile would, through the one checked reader (script_source.hpp); chunk
+    // name "@path".
+    const std::string text = readLuaSource(path);
     if (luaL_loadbufferx(L_, text.data(), text.size(), ("@" + path).c_str(), "t") != LUA_OK) throw ScriptError(path, popError());
     if (pcall(0, nresults) != LUA_OK) throw ScriptError(path, popError());
 }

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "module.hpp"
+#include "script_source.hpp"
 #include "state_context.hpp"
 
 namespace iglu::scripting::detail {
@@ -67,6 +68,21 @@ std::string moduleFile(const std::string& name, const std::vector<std::string>& 
 
 namespace {
 
+// Loads the module file onto the stack as luaL_loadfilex(L, path, "t") would, but through the one
+// checked reader (a FIFO or a huge file is refused, never read); false with the message pushed.
+// No C++ object lives past its return, so the caller may raise the Lua error.
+bool loadModuleFile(lua_State* L, const char* path) {
+    std::string text;
+    try {
+        text = readLuaSource(path);
+    } catch (const std::exception& e) {
+        lua_pushstring(L, e.what());
+        return false;
+    }
+    const std::string chunk = std::string("@") + path;
+    return luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") == LUA_OK;
+}
+
 int sandboxRequire(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);
@@ -77,7 +93,7 @@ int sandboxRequire(lua_State* L) {
     if (!findModule(name, context(L)->options.requireDirs, path, sizeof path))
         return luaL_error(L, "module '%s' not found in the script folder or the bundled library "
                              "(require is confined to them)", name);
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
+    if (!loadModuleFile(L, path)) return lua_error(L);
     lua_pushstring(L, name);
     lua_pushstring(L, path);
     lua_call(L, 2, 1);

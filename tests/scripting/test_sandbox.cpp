@@ -1,14 +1,19 @@
 // The sandbox: escapes are tried and refused; runaway scripts are stopped even through pcall;
 // memory is capped; the state stays usable after an abort.
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <malloc.h>
+#include <sys/stat.h>
 
 #include <atomic>
 
 #include "core/env/environment.hpp"
 #include "binding.hpp"
+#include "script_source.hpp"
+#include "scripting/error.hpp"
 #include "support/lua.hpp"
 
 
@@ -74,6 +79,42 @@ private slots:
         LUA_FAILS_WITH(lua, "require '/etc/passwd'", "not found");
         LUA_FAILS_WITH(lua, "require 'os'", "not found");
         LUA_FAILS_WITH(lua, "require 'nonexistent_module'", "confined");
+    }
+
+    // Every Lua source is read through one checked reader (scripting/script_source.hpp): a module
+    // or a script that is a FIFO, a folder or larger than the limit is refused, never read (a FIFO
+    // used to block require forever; a huge file to be read whole).
+    void sourcesThatAreNotFilesAreRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(::mkfifo(QFile::encodeName(dir.filePath("fifo_mod.lua")).constData(), 0600) == 0);
+        QVERIFY(QDir(dir.path()).mkdir("folder_mod.lua"));
+        {
+            QFile big(dir.filePath("big_mod.lua"));
+            QVERIFY(big.open(QIODevice::WriteOnly));
+            QVERIFY(big.resize(qint64(scripting::kMaxLuaSourceBytes) + 1));  // sparse: no disk used
+        }
+        {
+            QFile ok(dir.filePath("ok_mod.lua"));
+            QVERIFY(ok.open(QIODevice::WriteOnly));
+            ok.write("\xEF\xBB\xBF#!/usr/bin/env lua\nreturn {line = 2}\n");
+            QFile err(dir.filePath("err_mod.lua"));  // the shebang line kept: errors name line 2
+            QVERIFY(err.open(QIODevice::WriteOnly));
+            err.write("#!/usr/bin/env lua\nerror('boom')\n");
+        }
+        scripting::SandboxOptions o = test::sandboxFor();
+        o.requireDirs.insert(o.requireDirs.begin(), dir.path().toStdString());
+        scripting::LuaState lua(o);
+        LUA_OK_RUN(lua, "assert(require('ok_mod').line == 2)");
+        LUA_FAILS_WITH(lua, "require 'err_mod'", "err_mod.lua:2: boom");
+        LUA_FAILS_WITH(lua, "require 'fifo_mod'", "not found");  // only regular files are modules
+        LUA_FAILS_WITH(lua, "require 'folder_mod'", "not found");
+        LUA_FAILS_WITH(lua, "require 'big_mod'", "big_mod.lua");
+        for (const char* name : {"fifo_mod.lua", "folder_mod.lua", "big_mod.lua"}) {
+            const std::string path = dir.filePath(name).toStdString();
+            QVERIFY_THROWS_EXCEPTION(scripting::ScriptError, scripting::readLuaSource(path));
+            QVERIFY_THROWS_EXCEPTION(scripting::ScriptError, lua.doFile(path));
+        }
     }
 
     void binaryChunksAreRefused() {
