@@ -59,15 +59,16 @@ bool isDirection(const std::string& w) {
     return words.count(w) > 0;
 }
 
-std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ull) {
+}  // namespace
+
+std::uint64_t stableHash(const std::string& s) {
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a's step; this basis fixes the folds and buckets
     for (unsigned char c : s) {
         h ^= c;
         h *= 1099511628211ull;
     }
     return h;
 }
-
-}  // namespace
 
 TextFacts textFacts(const std::string& text) {
     TextFacts f;
@@ -89,9 +90,9 @@ SparseRow classifierRow(const ClarificationExample& e) {
     const TextFacts t = textFacts(e.instruction);
     std::set<std::uint32_t> grams;
     for (std::size_t i = 0; i < t.tokens.size(); ++i) {
-        grams.insert(static_cast<std::uint32_t>(fnv1a(t.tokens[i]) % kHashBuckets));
+        grams.insert(static_cast<std::uint32_t>(stableHash(t.tokens[i]) % kHashBuckets));
         if (i + 1 < t.tokens.size())
-            grams.insert(static_cast<std::uint32_t>(fnv1a(t.tokens[i] + " " + t.tokens[i + 1]) % kHashBuckets));
+            grams.insert(static_cast<std::uint32_t>(stableHash(t.tokens[i] + " " + t.tokens[i + 1]) % kHashBuckets));
     }
     SparseRow row;
     for (std::uint32_t g : grams) row.emplace_back(g, 1.0);

@@ -1,6 +1,7 @@
 #pragma once
 // Internal: the features of the clarification baselines (clarification_model.cpp).
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,10 @@ inline constexpr std::size_t kHashBuckets = std::size_t(1) << 15;
 inline constexpr std::size_t kWorldFeatures = 9;
 inline constexpr std::size_t kClassifierFeatures = kHashBuckets + kWorldFeatures;
 inline constexpr std::size_t kRankerFeatures = 10;
+
+/// The one hash of the baselines (n-gram buckets, cross-validation folds, the balanced subset):
+/// stable across runs and machines, so folds and models are reproducible.
+std::uint64_t stableHash(const std::string& s);
 
 /// What a text says, as the features count it.
 struct TextFacts {

@@ -35,14 +35,6 @@ LogisticOptions rankerOptions() {
     return o;
 }
 
-std::uint64_t idHash(const std::string& s, std::uint64_t h = 1469598103934665603ull) {
-    for (unsigned char c : s) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 }  // namespace
 
 ClarificationModel ClarificationModel::train(const std::vector<const ClarificationExample*>& examples, const QuestionBank& bank) {
@@ -198,7 +190,7 @@ ClarificationScores evaluateClarification(const ClarificationModel& model, const
 }
 
 int foldOf(const std::string& id, int folds) {
-    return folds <= 1 ? 0 : static_cast<int>(idHash(id) % static_cast<std::uint64_t>(folds));
+    return folds <= 1 ? 0 : static_cast<int>(nlp::stableHash(id) % static_cast<std::uint64_t>(folds));
 }
 
 ClarificationScores crossValidateClarification(const std::vector<ClarificationExample>& examples, const QuestionBank& bank, int folds,
@@ -229,7 +221,7 @@ std::vector<const ClarificationExample*> classBalanced(const std::vector<const C
     for (const ClarificationExample* e : examples)
         if (e->needsClarification) (*e->needsClarification ? positives : negatives).push_back(e);
     std::stable_sort(negatives.begin(), negatives.end(), [](const auto* a, const auto* b) {
-        return idHash("balanced:" + a->id) < idHash("balanced:" + b->id);
+        return nlp::stableHash("balanced:" + a->id) < nlp::stableHash("balanced:" + b->id);
     });
     if (negatives.size() > positives.size()) negatives.resize(positives.size());
     std::vector<const ClarificationExample*> out;
