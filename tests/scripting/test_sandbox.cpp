@@ -113,7 +113,7 @@ private slots:
         for (const char* name : {"fifo_mod.lua", "folder_mod.lua", "big_mod.lua"}) {
             const std::string path = dir.filePath(name).toStdString();
             QVERIFY_THROWS_EXCEPTION(scripting::ScriptError, scripting::readLuaSource(path));
-            QVERIFY_THROWS_EXCEPTION(scripting::ScriptError, lua.doFile(path));
+            QVERIFY_THROWS_EXCEPTION(scripting::ScriptError, lua.doFile(path, 0));
         }
     }
 
