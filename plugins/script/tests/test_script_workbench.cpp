@@ -131,7 +131,7 @@ private slots:
             names << a->text();
             if (a->text() == QStringLiteral("oracle.lua")) oracle = a;
         }
-        QCOMPARE(names, (QStringList{"noop.lua", "oracle.lua", "random.lua"}));
+        QCOMPARE(names, (QStringList{"language_builder.lua", "noop.lua", "oracle.lua", "random.lua"}));
         oracle->trigger();
         QVERIFY(editor()->toPlainText().contains(QStringLiteral("build.new")));
         QCOMPARE(child<QDockWidget>("script")->windowTitle(), QStringLiteral("Script: oracle.lua"));
@@ -332,7 +332,7 @@ private slots:
         // Every way of replacing the text asks; Cancel keeps the edits.
         QList<QAction*> entries{scriptAction("scriptNew"), scriptAction("scriptOpen")};
         for (QAction* a : child<QMenu>("scriptExamples")->actions()) entries << a;
-        QCOMPARE(entries.size(), 5);
+        QCOMPARE(entries.size(), 6);  // New, Open and the four bundled examples
         for (QAction* entry : entries) {
             ModalAnswers answers;
             answers.click(QMessageBox::Cancel);
