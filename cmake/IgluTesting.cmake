@@ -30,6 +30,14 @@ if(IGLU_TEST_PCH)
   target_precompile_headers(iglu_pch_gui PRIVATE ${_iglu_pch_headers} <QtWidgets/QtWidgets>)
 endif()
 
+# The sanitizer pass (scripts/test.sh) runs every test but those labelled gui or install, and
+# builds only the executables they run: target iglu_sanitizer_tests (tests/CMakeLists.txt) depends
+# on every target registered here. iglu_add_qtest registers its non-gui tests; a test added with
+# add_test() names what it runs with iglu_sanitizer_test_needs(target...).
+function(iglu_sanitizer_test_needs)
+  set_property(GLOBAL APPEND PROPERTY IGLU_SANITIZER_TEST_TARGETS ${ARGN})
+endfunction()
+
 function(iglu_add_qtest name)
   cmake_parse_arguments(ARG "" "PCH" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
@@ -49,6 +57,9 @@ function(iglu_add_qtest name)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${IGLU_TEST_ENVIRONMENT}")
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
+  endif()
+  if(NOT "gui" IN_LIST ARG_LABELS)
+    iglu_sanitizer_test_needs(${name})
   endif()
   # Tests with windows share one X display (xvfb-run around ctest -j): run side by side, one
   # activates its window and the other loses keyboard focus mid-sequence. They take turns on the
