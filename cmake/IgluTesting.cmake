@@ -58,14 +58,13 @@ function(iglu_add_qtest name)
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
   endif()
-  if(NOT "gui" IN_LIST ARG_LABELS)
-    iglu_sanitizer_test_needs(${name})
-  endif()
-  # Tests with windows share one X display (xvfb-run around ctest -j): run side by side, one
-  # activates its window and the other loses keyboard focus mid-sequence. They take turns on the
-  # display; the Qt-free tests still run beside them.
   if("gui" IN_LIST ARG_LABELS)
+    # Tests with windows share one X display (xvfb-run around ctest -j): run side by side, one
+    # activates its window and the other loses keyboard focus mid-sequence. They take turns on
+    # the display; the Qt-free tests still run beside them.
     set_tests_properties(${name} PROPERTIES RESOURCE_LOCK iglu_x_display)
+  else()
+    iglu_sanitizer_test_needs(${name})  # the sanitizer pass runs it
   endif()
 endfunction()
 
