@@ -28,9 +28,9 @@ struct PyVectorEnv {
     std::unique_ptr<core::VectorEnv> env;
     std::vector<core::Action> actions;       // reused per step (no allocation after the first)
     std::vector<std::int64_t> discrete;
-    // True from before the GIL is released for a step until it is taken back: another Python
-    // thread can only see it true if the step really released the GIL (test_vector_env).
-    bool stepping = false;
+    // Whether the thread held the GIL while the last reset/step did its work, asked of Python
+    // itself from inside that work (test_vector_env): false when the GIL really was released.
+    bool heldGilWhileWorking = true;
     ObjectGuard guard;  // held by every call that reads or writes the environments or the buffers above
 };
 
@@ -38,18 +38,12 @@ constexpr const char* kWhat = "iglu.VectorEnv";
 
 Lease lease(PyVectorEnv& v) { return Lease(v.guard, kWhat, ObjectGuard::Stale::Refuse); }
 
-// Runs `work` without the GIL, with `stepping` set around it.
+// Runs `work` without the GIL, noting whether the GIL really was free while it ran.
 template <typename F>
 void withoutGil(PyVectorEnv& v, F&& work) {
-    v.stepping = true;
-    try {
-        py::gil_scoped_release nogil;
-        work();
-    } catch (...) {
-        v.stepping = false;
-        throw;
-    }
-    v.stepping = false;
+    py::gil_scoped_release nogil;
+    v.heldGilWhileWorking = PyGILState_Check() != 0;
+    work();
 }
 
 template <typename T>
@@ -149,7 +143,7 @@ void bindVectorEnv(py::module_& m) {
             const Lease held = lease(v);
             withoutGil(v, [&] { v.env->reset(seed); });
         }, py::arg("seed") = py::none())
-        .def_property_readonly("_stepping", [](const PyVectorEnv& v) { return v.stepping; })
+        .def_property_readonly("_held_gil_while_working", [](const PyVectorEnv& v) { return v.heldGilWhileWorking; })
         .def("_step", [](PyVectorEnv& v, const py::object& actions) {
             const Lease held = lease(v);  // the conversions below write v's reused buffers
             const int n = v.env->size();
