@@ -21,7 +21,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace vector_bindings {
 
 struct PyVectorEnv {
     core::EnvOptions options;
@@ -103,9 +103,10 @@ void actionsFromDict(PyVectorEnv& v, const py::dict& d) {
     }
 }
 
-}  // namespace
+}  // namespace vector_bindings
 
 void bindVectorEnv(py::module_& m) {
+    using namespace vector_bindings;
     py::class_<PyVectorEnv>(m, "CoreVectorEnv", py::dynamic_attr(), "N environments stepped together in C++ (use iglu.VectorEnv).")
         .def(py::init([](const py::list& tasks, const py::object& numEnvsArg, const py::object& numThreadsArg,
                          const py::object& seedArg, const py::kwargs& kwargs) {
