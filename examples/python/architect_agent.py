@@ -7,6 +7,9 @@ grounding finds nothing to do, or is unsure, it asks a clarifying question inste
 It speaks the agent protocol (docs/agent_protocol.md) through ``iglu.serve_agent``; the workbench
 starts it, e.g. ``iglu talk --agent "python3 examples/python/architect_agent.py"``. Options:
 ``--min-confidence C`` (default 0.2): below it, it asks instead of guessing.
+By hand: ``PYTHONPATH=build/release/python python3 examples/python/architect_agent.py`` prints its
+hello and answers the protocol lines typed on stdin. Tested (and timed) by
+tests/architect/test_process_agent.cpp (exampleAgentBuildsAndAsks).
 
 How it builds: for each block, bottom-up (removals top-down), it rises to a cruise height above
 everything, flies over the cell, comes down to two cells above it, looks straight down and
