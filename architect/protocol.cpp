@@ -2,6 +2,8 @@
 // and check what an agent says. Actions go through core's one action table.
 #include "architect/protocol.hpp"
 
+#include "core/env/action_json.hpp"
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -39,20 +41,6 @@ core::ActionSpace parseSpace(const json& v, const char* field) {
         throw ProtocolError(std::string(field) + ": expected \"walking\" or \"flying\", got " + quoted(v.get<std::string>()));
     }
     throw ProtocolError(std::string(field) + ": expected \"walking\" or \"flying\", got " + typeName(v));
-}
-
-// One JSON number (or a boolean for a flag) of an action field into `out`.
-void actionNumber(const json& v, const core::ActionField& f, int component, double& out) {
-    if (v.is_number()) {
-        out = v.get<double>();
-        return;
-    }
-    if (f.kind == core::FieldKind::Flag && v.is_boolean()) {
-        out = v.get<bool>() ? 1 : 0;
-        return;
-    }
-    const char* what = f.kind == core::FieldKind::Real ? "a number" : f.kind == core::FieldKind::Flag ? "a boolean or 0/1" : "an integer";
-    throw ProtocolError("action." + core::actionFieldName(f, component) + ": expected " + what + ", got " + typeName(v));
 }
 
 core::Grid decodeBelief(const json& belief) {
@@ -137,34 +125,8 @@ core::Action decodeAction(const json& action, core::ActionSpace space) {
         throw ProtocolError("action: a flying agent sends {movement, camera, inventory, placement}, not a discrete id");
     if (!discrete && !action.is_object())
         throw ProtocolError(std::string("action: expected a discrete id or an object, got ") + typeName(action));
-    const core::ActionForm form = core::actionForm(space, discrete);
-    const auto fields = core::actionFields(form);
-    core::ActionValues values;
-    if (discrete) {
-        values.numbers[0] = action.get<double>();
-        values.present = 1;
-    } else {
-        for (const auto& [key, value] : action.items())
-            if (!core::findActionField(form, key))
-                throw ProtocolError("action: unknown field `" + key + "` in a " + core::toString(form) + " action");
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            const core::ActionField& f = fields[i];
-            const auto it = action.find(f.name);
-            if (it == action.end()) continue;  // parseAction names the missing field
-            values.present |= 1u << i;
-            if (f.width == 1) {
-                actionNumber(*it, f, 0, values.numbers[static_cast<std::size_t>(f.slot)]);
-                continue;
-            }
-            if (!it->is_array() || it->size() != static_cast<std::size_t>(f.width))
-                throw ProtocolError("action." + std::string(f.name) + ": expected a list of " + std::to_string(f.width) + " numbers, got " + typeName(*it) +
-                                    (it->is_array() ? " of " + std::to_string(it->size()) : ""));
-            for (int c = 0; c < f.width; ++c)
-                actionNumber((*it)[static_cast<std::size_t>(c)], f, c, values.numbers[static_cast<std::size_t>(f.slot + c)]);
-        }
-    }
     try {
-        return core::parseAction(form, values);
+        return core::actionFromJson(action, core::actionForm(space, discrete));  // the one JSON action reader
     } catch (const core::InvalidAction& e) {
         throw ProtocolError(std::string("action.") + e.what());
     }

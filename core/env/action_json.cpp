@@ -12,10 +12,12 @@ std::string shortJson(const nlohmann::json& j) {
     return s;
 }
 
-double numberOf(const nlohmann::json& j, const std::string& field) {
-    if (j.is_boolean()) return j.get<bool>() ? 1.0 : 0.0;
-    if (!j.is_number()) throw InvalidAction(field, "must be a number, got " + shortJson(j));
-    return j.get<double>();
+// A JSON number, or a boolean for a flag.
+double numberOf(const nlohmann::json& j, FieldKind kind, const std::string& field) {
+    if (j.is_number()) return j.get<double>();
+    if (kind == FieldKind::Flag && j.is_boolean()) return j.get<bool>() ? 1.0 : 0.0;
+    const char* what = kind == FieldKind::Real ? "a number" : kind == FieldKind::Flag ? "a boolean or 0/1" : "an integer";
+    throw InvalidAction(field, std::string("expected ") + what + ", got " + shortJson(j));
 }
 
 }  // namespace
@@ -30,7 +32,7 @@ Action actionFromJson(const nlohmann::json& a, ActionForm form, const ActionPars
     const auto fields = actionFields(form);
     if (form == ActionForm::Discrete) {
         if (!a.is_number()) throw InvalidAction("action", "must be an integer 0.." + std::to_string(kDiscreteActions - 1) + ", got " + shortJson(a));
-        values.numbers[0] = numberOf(a, "action");
+        values.numbers[0] = a.get<double>();
         values.present = 1;
         return parseAction(form, values, options);
     }
@@ -49,13 +51,13 @@ Action actionFromJson(const nlohmann::json& a, ActionForm form, const ActionPars
         if (it == a.end()) continue;  // parseAction decides whether a missing field is an error
         values.present |= 1u << i;
         if (f.width == 1) {
-            values.numbers[static_cast<std::size_t>(f.slot)] = numberOf(*it, f.name);
+            values.numbers[static_cast<std::size_t>(f.slot)] = numberOf(*it, f.kind, f.name);
             continue;
         }
         if (!it->is_array() || it->size() != static_cast<std::size_t>(f.width))
-            throw InvalidAction(f.name, "must be a list of " + std::to_string(f.width) + " numbers, got " + shortJson(*it));
+            throw InvalidAction(f.name, "expected a list of " + std::to_string(f.width) + " numbers, got " + shortJson(*it));
         for (int c = 0; c < f.width; ++c)
-            values.numbers[static_cast<std::size_t>(f.slot + c)] = numberOf((*it)[static_cast<std::size_t>(c)], actionFieldName(f, c, options));
+            values.numbers[static_cast<std::size_t>(f.slot + c)] = numberOf((*it)[static_cast<std::size_t>(c)], f.kind, actionFieldName(f, c, options));
     }
     return parseAction(form, values, options);
 }
