@@ -1,4 +1,5 @@
 #include "core/catalog/auto_labels.hpp"
+#include "core/catalog/task_filter.hpp"
 
 #include <algorithm>
 #include <map>
@@ -45,7 +46,9 @@ std::vector<core::LabeledExample> humanLabeledExamples(const Catalog& catalog) {
     for (const auto& [id, labels] : human) {
         if (std::any_of(labels.begin(), labels.end(), [](const auto& v) { return !v.has_value(); })) continue;
         const auto t = catalog.task(id);
-        if (!t) continue;
+        if (!t || !hasContent(static_cast<int>(t->task.starting.blocks().size()), static_cast<int>(t->task.target.blocks().size()),
+                              t->task.instruction))
+            continue;  // nothing to learn from (and nothing a person saw)
         core::LabeledExample e;
         e.id = id;
         e.target = t->task.target;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <unordered_map>
+
+#include "core/catalog/task_filter.hpp"
 
 namespace iglu::catalog {
 
@@ -39,7 +42,11 @@ LabelingSession::LabelingSession(Catalog& catalog, std::string labeler, TaskFilt
 void LabelingSession::refresh() {
     const std::string keep = current();
     ids_.clear();
-    for (auto& t : catalog_.findTasks(filter_)) ids_.push_back(std::move(t.id));
+    content_.clear();
+    for (auto& t : catalog_.findTasks(filter_)) {
+        content_.push_back(hasContent(t) ? 1 : 0);
+        ids_.push_back(std::move(t.id));
+    }
     index_ = 0;
     if (!keep.empty()) select(keep);
 }
@@ -56,15 +63,21 @@ bool LabelingSession::select(const std::string& taskId) {
 }
 
 bool LabelingSession::next() {
-    if (index_ + 1 >= static_cast<int>(ids_.size())) return false;
-    ++index_;
-    return true;
+    for (int i = index_ + 1; i < static_cast<int>(ids_.size()); ++i)
+        if (hasContentAt(i)) {
+            index_ = i;
+            return true;
+        }
+    return false;
 }
 
 bool LabelingSession::previous() {
-    if (index_ == 0) return false;
-    --index_;
-    return true;
+    for (int i = index_ - 1; i >= 0; --i)
+        if (hasContentAt(i)) {
+            index_ = i;
+            return true;
+        }
+    return false;
 }
 
 bool LabelingSession::completeFor(const std::string& taskId) const {
@@ -79,7 +92,7 @@ bool LabelingSession::nextUnlabeled() {
     const auto done = labeledSet();
     for (int k = 1; k <= n; ++k) {
         const int i = (index_ + k) % n;
-        if (!done.count(ids_[static_cast<std::size_t>(i)])) {
+        if (hasContentAt(i) && !done.count(ids_[static_cast<std::size_t>(i)])) {
             index_ = i;
             return true;
         }
@@ -92,7 +105,7 @@ bool LabelingSession::previousUnlabeled() {
     const auto done = labeledSet();
     for (int k = 1; k <= n; ++k) {
         const int i = ((index_ - k) % n + n) % n;
-        if (!done.count(ids_[static_cast<std::size_t>(i)])) {
+        if (hasContentAt(i) && !done.count(ids_[static_cast<std::size_t>(i)])) {
             index_ = i;
             return true;
         }
@@ -192,8 +205,24 @@ std::unordered_set<std::string> LabelingSession::labeledSet() const {
 int LabelingSession::labeledCount() const {
     const auto done = labeledSet();
     int n = 0;
-    for (const auto& id : ids_) n += done.count(id) ? 1 : 0;
+    for (std::size_t i = 0; i < ids_.size(); ++i) n += content_[i] && done.count(ids_[i]) ? 1 : 0;
     return n;
+}
+
+int LabelingSession::partlyLabeledCount() const {
+    std::unordered_map<std::string, int> skills;  // this labeler's labelled skills per task
+    for (const auto& l : catalog_.allLabels(LabelSource::Human))
+        if (l.labeler == labeler_) ++skills[l.taskId];
+    int n = 0;
+    for (std::size_t i = 0; i < ids_.size(); ++i) {
+        const auto it = skills.find(ids_[i]);
+        n += content_[i] && it != skills.end() && it->second < core::kNumSkills ? 1 : 0;
+    }
+    return n;
+}
+
+int LabelingSession::labelableCount() const {
+    return static_cast<int>(std::count(content_.begin(), content_.end(), 1));
 }
 
 }  // namespace iglu::catalog

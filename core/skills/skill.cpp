@@ -13,6 +13,17 @@ const char* skillName(Skill s) noexcept {
     return i < kNames.size() ? kNames[i] : "?";
 }
 
+const char* skillDefinition(Skill s) noexcept {
+    switch (s) {
+        case Skill::Flat: return "flat: the blocks to place lie in one plane (a single x, y or z value)";
+        case Skill::Flying: return "flying: a block to place has nothing directly beneath it, so it needs a temporary support or a side face to be placed against";
+        case Skill::Tricky: return "tricky: a block to place is hidden by others, or the structure is three or more cells deep along every axis, so back and inner blocks must come first";
+        case Skill::Tall: return "tall: a block to place is more than one layer above the head of an agent standing on the ground";
+        case Skill::Diagonal: return "diagonal: a chain of blocks each touching the next only along a vertical edge (one up, one sideways), like stairs";
+    }
+    return "?";
+}
+
 std::optional<Skill> parseSkill(std::string_view name) noexcept {
     for (Skill s : kAllSkills) {
         std::string_view candidate = kNames[static_cast<std::size_t>(s)];

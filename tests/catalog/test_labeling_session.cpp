@@ -5,6 +5,9 @@
 #include <QtTest>
 
 
+#include <set>
+
+#include "core/catalog/auto_labels.hpp"
 #include "core/catalog/labeling_session.hpp"
 #include "support/process.hpp"
 
@@ -147,6 +150,48 @@ private slots:
         QCOMPARE(s.current(), std::string("b"));
         QCOMPARE(s.note(), std::string("ambiguous roof"));
         QVERIFY_THROWS_EXCEPTION(CatalogError, LabelingSession(c, ""));
+    }
+
+    // Tasks with nothing to look at (0 -> 0 blocks, no instruction: the dataset's empty first steps)
+    // are walked past by every walk, count in no progress and never reach the model's training set.
+    void emptyTasksAreWalkedPast() {
+        const auto path = (dir_.path() + QStringLiteral("/empty.db")).toStdString();
+        Catalog c(path);
+        TaskRecord empty0, empty1, spoken;
+        empty0.task.id = "e0";
+        empty1.task.id = "e1";
+        spoken.task.id = "s";  // no blocks, but an instruction: something to label
+        spoken.task.instruction = "build nothing yet";
+        c.putTasks(std::vector<TaskRecord>{empty0, task("a"), empty1, task("b"), spoken});
+        LabelingSession s(c, "ann");
+        QCOMPARE(s.taskCount(), 5);
+        QCOMPARE(s.labelableCount(), 3);
+        QVERIFY(s.select("a"));
+        // Any sequence of N / P / next-unlabeled / previous-unlabeled visits only a, b and s.
+        const std::set<std::string> content{"a", "b", "s"};
+        for (int round = 0; round < 3; ++round) {
+            for (auto move : {&LabelingSession::next, &LabelingSession::nextUnlabeled, &LabelingSession::previous,
+                              &LabelingSession::previousUnlabeled, &LabelingSession::nextUnlabeled, &LabelingSession::next}) {
+                (s.*move)();
+                QVERIFY2(content.count(s.current()), s.current().c_str());
+            }
+        }
+        QVERIFY(s.select("a") && !s.previous());  // e0 before a is not a stop
+        QVERIFY(s.select("b") && s.next() && s.current() == "s");
+        // Progress: complete and partly labeled tasks, out of the three with content.
+        s.select("a");
+        s.confirm();
+        s.select("b");
+        s.toggle(Skill::Tall);
+        QCOMPARE(s.labeledCount(), 1);
+        QCOMPARE(s.partlyLabeledCount(), 1);
+        // Labels on an empty task (reachable by select) never train the model.
+        QVERIFY(s.select("e1"));
+        s.confirm();
+        QCOMPARE(s.labeledCount(), 1);
+        std::set<std::string> trained;
+        for (const auto& e : humanLabeledExamples(c)) trained.insert(e.id);
+        QCOMPARE(trained, (std::set<std::string>{"a"}));
     }
 
     void killedLabelerLosesNothing() {

@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include "core/util/parse_number.hpp"
+#include "core/catalog/task_filter.hpp"
 #include "core/rollout/random_agent.hpp"
 #include "workbench/api/viewer_service.hpp"
 #include "example_catalog.hpp"
@@ -130,7 +131,7 @@ QString Workbench::selectStartTask() {
     if (pick.isEmpty()) {
         const QList<TaskInfo> tasks = ctx.data().tasks();
         for (const TaskInfo& t : tasks)
-            if (t.targetBlocks > 0 || t.startingBlocks > 0 || !t.instruction.isEmpty()) {
+            if (catalog::hasContent(t.startingBlocks, t.targetBlocks, t.instruction.toStdString())) {
                 pick = t.id;
                 break;
             }

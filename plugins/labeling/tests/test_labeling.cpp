@@ -200,6 +200,13 @@ private slots:
         panel.reload();
         panel.setLabeler(QStringLiteral("dora"));
         QVERIFY(!panel.currentTask().isEmpty());
+        // Each skill's definition where the labeler looks (its name's tooltip).
+        for (Skill skill : core::kAllSkills) {
+            auto* name = panel.findChild<QLabel*>(QStringLiteral("name_") + QString::fromLatin1(core::skillName(skill)));
+            QVERIFY(name != nullptr);
+            QCOMPARE(name->toolTip(), QString::fromLatin1(core::skillDefinition(skill)));
+            QVERIFY(name->toolTip().size() > 40);
+        }
         panel.toggleSkill(Skill::Tall);
         QCOMPARE(panel.skillText(Skill::Tall), QStringLiteral("yes"));
         const QString status = panel.findChild<QLabel*>(QStringLiteral("labelingStatus"))->text();

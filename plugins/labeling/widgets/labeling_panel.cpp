@@ -72,7 +72,10 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
         const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
         const QString name = QString::fromLatin1(core::skillName(skill));
         grid->addWidget(new QLabel(QString::number(i + 1), box), i + 1, 0);
-        grid->addWidget(new QLabel(name, box), i + 1, 1);
+        auto* nameLabel = new QLabel(name, box);
+        nameLabel->setToolTip(QString::fromLatin1(core::skillDefinition(skill)));  // the definition, where the labeler looks
+        nameLabel->setObjectName(QStringLiteral("name_") + name);
+        grid->addWidget(nameLabel, i + 1, 1);
         skillLabels_[i] = new QLabel(box);
         skillLabels_[i]->setObjectName(QStringLiteral("skill_") + name);
         grid->addWidget(skillLabels_[i], i + 1, 2);
@@ -487,7 +490,11 @@ void LabelingPanel::refresh() {
         return;
     }
     try {
-        progress_->setText(tr("%1 / %2 tasks labeled by %3").arg(session_->labeledCount()).arg(session_->taskCount()).arg(labeler()));
+        // Out of the tasks with something to label (0 -> 0 blocks without an instruction are skipped).
+        const int partly = session_->partlyLabeledCount();
+        progress_->setText(partly > 0 ? tr("%1 / %2 tasks labeled by %3, %4 in part")
+                                            .arg(session_->labeledCount()).arg(session_->labelableCount()).arg(labeler()).arg(partly)
+                                      : tr("%1 / %2 tasks labeled by %3").arg(session_->labeledCount()).arg(session_->labelableCount()).arg(labeler()));
         const std::string& id = session_->current();
         taskLabel_->setText(q(id) + (session_->complete() ? tr("  (labeled)") : QString()));
         const auto record = id.empty() ? std::nullopt : labels_.catalog().task(id);

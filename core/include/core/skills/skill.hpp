@@ -16,6 +16,9 @@ inline constexpr std::array<Skill, kNumSkills> kAllSkills{Skill::Flat, Skill::Fl
 
 /// "flat", "flying", "tricky", "tall", "diagonal".
 const char* skillName(Skill s) noexcept;
+/// What the skill means, in one sentence for people (the Labeling dock's tooltips); the rules
+/// that decide it are auto_labeler.hpp's.
+const char* skillDefinition(Skill s) noexcept;
 /// Parses a skill name (case-insensitive); nullopt for anything else.
 std::optional<Skill> parseSkill(std::string_view name) noexcept;
 

@@ -53,9 +53,11 @@ public:
     const std::string& current() const;
     int currentIndex() const noexcept { return index_; }
     bool select(const std::string& taskId);
+    /// Move to the next / previous task with content (catalog::hasContent: tasks of 0 -> 0 blocks
+    /// and no instruction are walked past; select() still reaches them); false at the end.
     bool next();
     bool previous();
-    /// Moves to the next / previous task this labeler has not labeled (wrapping); false if none.
+    /// Moves to the next / previous task with content this labeler has not labeled (wrapping); false if none.
     bool nextUnlabeled();
     bool previousUnlabeled();
 
@@ -88,8 +90,12 @@ public:
     void undo(const LabelChange& change);
     void redo(const LabelChange& change);
 
-    /// Tasks of the list with all five skills labeled by this labeler.
+    /// Tasks of the list with content and all five skills labeled by this labeler.
     int labeledCount() const;
+    /// Tasks of the list with content and some, not all, skills labeled by this labeler.
+    int partlyLabeledCount() const;
+    /// Tasks of the list with content: what there is to label.
+    int labelableCount() const;
     int taskCount() const noexcept { return static_cast<int>(ids_.size()); }
 
 private:
@@ -100,11 +106,13 @@ private:
     std::vector<SkillLabel> currentLabels() const;
     bool completeFor(const std::string& taskId) const;
     std::unordered_set<std::string> labeledSet() const;
+    bool hasContentAt(int i) const { return content_[static_cast<std::size_t>(i)] != 0; }
 
     Catalog& catalog_;
     std::string labeler_;
     TaskFilter filter_;
     std::vector<std::string> ids_;
+    std::vector<char> content_;  // per task of ids_: catalog::hasContent
     int index_ = 0;
 };
 

@@ -3,6 +3,7 @@
 // options of `iglu tasks`, and the task-set words of experiments (`iglu run --tasks`, the
 // Experiments plugin), which share these rules.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/catalog/catalog.hpp"
@@ -23,5 +24,14 @@ TaskFilter parseFilterWords(const std::string& words);
 /// A task's skills as filters and summaries count them: its newest human labels when it has any,
 /// else the automatic ones.
 inline core::SkillSet effectiveSkills(const TaskSummary& t) noexcept { return t.humanLabeled ? t.humanSkills : t.autoSkills; }
+
+/// A task with something to look at: blocks at the start or in the target, or an instruction.
+/// Tasks without (0 -> 0 blocks and no instruction: the dataset's empty first steps) are walked
+/// past by labeling (LabelingSession), kept out of label training (humanLabeledExamples) and never
+/// chosen as the workbench's start task.
+inline bool hasContent(int startingBlocks, int targetBlocks, std::string_view instruction) noexcept {
+    return startingBlocks > 0 || targetBlocks > 0 || !instruction.empty();
+}
+inline bool hasContent(const TaskSummary& t) noexcept { return hasContent(t.startingBlocks, t.targetBlocks, t.instruction); }
 
 }  // namespace iglu::catalog
