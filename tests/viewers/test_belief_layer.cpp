@@ -4,6 +4,7 @@
 // of a scene that never had a belief (pixels, with a tolerance and diff images on failure); any
 // sequence of updates draws what a fresh scene given only the last state draws.
 #include <QImage>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <map>
@@ -17,6 +18,7 @@
 #include "support/scene_pixels.hpp"
 #include "viewers/scene/display_check.hpp"
 #include "viewers/scene/offscreen_render.hpp"
+#include "viewers/scene/rollout_clip.hpp"
 #include "viewers/scene/zone_scene.hpp"
 
 using namespace iglu;
@@ -178,6 +180,44 @@ private slots:
         QCOMPARE(copy.drawnState(), scene.drawnState());
         QVERIFY2(test::imagesMatch(toQImage(renderer_->render(copy)), toQImage(shown), QStringLiteral("belief-copied"), &report),
                  qPrintable(report));
+    }
+
+    // A clip of a rollout with beliefs: every frame draws the belief in force at its step (a
+    // scene given that state, pixels within a tolerance); with the belief off, none.
+    void clipFramesShowTheBeliefInForce() {
+        const core::Task& task = tasks_.front();
+        const core::Rollout rollout = test::rolloutWithBeliefs(task, 60);
+        for (const bool withBelief : {true, false}) {
+            QTemporaryDir dir;
+            viewers::ClipOptions o;
+            o.width = kW;
+            o.height = kH;
+            o.every = 15;
+            o.belief = withBelief;
+            o.framesDir = dir.filePath("frames").toStdString();
+            const auto result = viewers::renderRolloutClip(task, rollout, o, [](std::size_t, std::size_t) { return true; });
+            const auto steps = viewers::clipSteps(rollout.size(), 15);
+            QCOMPARE(result.frames, steps.size());
+            core::RolloutCursor cursor(rollout);
+            for (std::size_t i = 0; i < steps.size(); ++i) {
+                cursor.seek(steps[i]);
+                viewers::ZoneScene scene;
+                scene.setTarget(task.target);
+                scene.setBuilt(cursor.grid());
+                scene.setAgent(cursor.pose());
+                const core::Belief* b = rollout.beliefAt(steps[i]);
+                QVERIFY(b != nullptr);
+                if (withBelief) scene.setBelief(*b);
+                scene.setCaption(task.id + "  |  agent rollout (" + rollout.source + ")  |  step " + std::to_string(steps[i]) +
+                                 " / " + std::to_string(rollout.size()));
+                const QImage frame = QImage(dir.filePath(QStringLiteral("frames/frame-%1.png").arg(i, 5, 10, QChar('0'))))
+                                         .convertToFormat(QImage::Format_RGB888);
+                QString report;
+                QVERIFY2(test::imagesMatch(frame, toQImage(renderer_->render(scene)),
+                                           QStringLiteral("belief-clip-%1-%2").arg(withBelief).arg(i), &report),
+                         qPrintable(report));
+            }
+        }
     }
 
     // Any sequence of target / belief / shown / overlay updates draws what a fresh scene given
