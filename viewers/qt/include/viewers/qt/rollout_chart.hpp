@@ -1,5 +1,6 @@
 #pragma once
-// Return and F1 of a rollout over time (Qt Charts), with the current step marked. The legend says
+// Return and F1 of a rollout over time (Qt Charts), with the current step marked, and the
+// prediction F1 of the agent's belief (dashed) when the rollout has beliefs. The legend says
 // where the return comes from (stored rewards, or a human tape replayed in the environment).
 // More rollouts' F1 lines can be drawn beside it (the compare view). A click on the plot asks to
 // seek to the step under the mouse (stepClicked).
