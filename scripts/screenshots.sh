@@ -8,6 +8,7 @@
 #   docs/plugin-play.png         the Play dock after a scripted key sequence (iglu-screenshot --play-keys)
 #   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
 #   docs/plugin-compare.png      the Compare dock: a random agent's episode beside the human tape
+#   docs/workbench-belief.png    the agent's belief in the 3D view: the language builder's episode of CQ-game-947
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +30,9 @@ printf "return { name = 'do_nothing', agent = '%s/examples/agents/noop.lua', tas
   "$PWD" > "$xpdir/do_nothing.lua"
 "$cli" run "$xpdir/do_nothing.lua" --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null
 "$cli" run examples/experiments/oracle_flying.lua --db "$xpdir/xp.db" --jobs 2 --quiet >/dev/null  # the newest: shown first
+# The belief screenshot: the language builder (it publishes its predicted target) in a catalog of its own.
+"$cli" import singleturn examples/data/iglu-singleturn --db "$xpdir/belief.db" --no-rollouts >/dev/null
+"$cli" run examples/experiments/language_builder.lua --db "$xpdir/belief.db" --quiet >/dev/null
 mkdir -p docs
 # One X server for all three (fewer start-up races with other xvfb-run users on the machine).
 # Bundled data: the workbench's default (--db omitted: the example catalog, imported from
@@ -45,5 +49,8 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
     --screenshot docs/plugin-experiments.png --size 1280x900
   '$app' --task CQ-game-2681 --rollout random:3 --step 60% --panel compare --disable-plugin play --disable-plugin script \\
     --screenshot docs/plugin-compare.png --size 1280x900
+  '$app' --db '$xpdir/belief.db' --task CQ-game-947 --rollout first --step 30% --disable-plugin play --disable-plugin script \\
+    --disable-plugin compare --disable-plugin dataset --disable-plugin labeling --disable-plugin experiments \\
+    --screenshot docs/workbench-belief.png --size 1280x900
 "
 ls -l docs/*.png

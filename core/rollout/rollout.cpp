@@ -30,10 +30,10 @@ void Rollout::publishBelief(std::uint32_t step, const Grid& blocks) {
     beliefs.push_back({step, blocks});
 }
 
-const Grid* Rollout::beliefAt(std::size_t frameCount) const noexcept {
+const Belief* Rollout::beliefAt(std::size_t frameCount) const noexcept {
     const auto it = std::upper_bound(beliefs.begin(), beliefs.end(), frameCount,
                                      [](std::size_t f, const Belief& b) { return f < b.step; });
-    return it == beliefs.begin() ? nullptr : &std::prev(it)->blocks;
+    return it == beliefs.begin() ? nullptr : &*std::prev(it);
 }
 
 Grid Rollout::finalGrid() const {

@@ -1,5 +1,6 @@
 #include "core/rollout/rollout_series.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/env/environment.hpp"
@@ -54,6 +55,15 @@ RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& targ
         s.reward.push_back(reward);
         s.returns.push_back(ret);
         s.f1.push_back(f1());
+    }
+    if (!rollout.beliefs.empty()) {
+        s.predictionF1.assign(n, 0.0);
+        for (std::size_t i = 0; i < rollout.beliefs.size(); ++i) {
+            const std::size_t from = rollout.beliefs[i].step;
+            const std::size_t to = i + 1 < rollout.beliefs.size() ? rollout.beliefs[i + 1].step : n;
+            const double f = core::score(target, rollout.beliefs[i].blocks).f1;
+            for (std::size_t p = from; p < std::min(to, n); ++p) s.predictionF1[p] = f;
+        }
     }
     return s;
 }

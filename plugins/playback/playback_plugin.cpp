@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "core/rollout/random_agent.hpp"
+#include "logic/belief_status.hpp"
 #include "core/rollout/rollout_series.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
@@ -53,6 +54,13 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     timeline_ = new viewers::RolloutTimeline(panel);
     timeline_->setObjectName(QStringLiteral("timeline"));
     layout->addWidget(timeline_);
+    beliefStatus_ = new QLabel(panel);
+    beliefStatus_->setObjectName(QStringLiteral("beliefStatus"));
+    beliefStatus_->setToolTip(tr("The agent's belief in force at this step (the last one it published) and its "
+                                 "prediction precision / recall / F1 against the target; the 3D view draws it"));
+    beliefStatus_->setStyleSheet(QStringLiteral("color: #a0527a;"));  // the 3D view's belief legend colour, darker
+    beliefStatus_->hide();
+    layout->addWidget(beliefStatus_);
     chart_ = new viewers::RolloutChart(panel);
     chart_->setObjectName(QStringLiteral("rolloutChart"));
     layout->addWidget(chart_, 1);
@@ -65,6 +73,7 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&sel, &workbench::Selection::stepChanged, this, [this](int step) {
         timeline_->setPosition(step);
         chart_->setPosition(step);
+        showBeliefStatus(step);
     });
     connect(&context.data(), &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
         if (taskId == context_->selection().taskId()) refreshRollouts();
@@ -135,9 +144,12 @@ void PlaybackPlugin::showRollout(qint64 id) {
     }
     const auto rollout = id == 0 ? nullptr : context_->data().rollout(id);
     const auto task = context_->data().task(context_->selection().taskId());
+    rollout_ = rollout;
+    target_ = task ? std::optional<core::Grid>(task->target) : std::nullopt;
     if (rollout == nullptr || !task) {
         timeline_->setFrameCount(0);
         chart_->clear();
+        showBeliefStatus(0);
         return;
     }
     chart_->setSeries(core::computeSeries(*rollout, task->target));
@@ -147,6 +159,14 @@ void PlaybackPlugin::showRollout(qint64 id) {
         timeline_->setPosition(context_->selection().step());
     }
     chart_->setPosition(timeline_->position());
+    showBeliefStatus(timeline_->position());
+}
+
+void PlaybackPlugin::showBeliefStatus(int step) {
+    const QString text = rollout_ && target_ ? playback::beliefStatus(*rollout_, *target_, static_cast<std::size_t>(std::max(0, step)))
+                                             : QString();
+    beliefStatus_->setText(text);
+    beliefStatus_->setVisible(!text.isEmpty());
 }
 
 void PlaybackPlugin::recordRandomEpisode() {

@@ -4,12 +4,16 @@
 // write is shown in red in the dock and logged), then play / pause / step / scrub it; the chart
 // shows return and F1 per step (a click on it seeks). Rollouts that live only in this session (negative ids: a task
 // list is held in memory, replays of experiment episodes, --rollout random) are listed as "unsaved".
-// Drives Selection::setRollout / setStep, which the 3D viewer follows.
+// Drives Selection::setRollout / setStep, which the 3D viewer follows (with the agent's belief in
+// force at each step); a rollout with beliefs gets a belief line under the timeline
+// (logic/belief_status.hpp) and its prediction F1 in the chart.
 #include <memory>
+#include <optional>
 
 #include <QObject>
 
 #include "core/grid/grid.hpp"
+#include "core/rollout/rollout.hpp"
 #include "workbench/api/plugin.hpp"
 
 class QComboBox;
@@ -35,11 +39,15 @@ private:
     void refreshRollouts();
     void showRollout(qint64 id);
     void recordRandomEpisode();
+    void showBeliefStatus(int step);
 
     workbench::PluginContext* context_ = nullptr;
     QComboBox* rollouts_ = nullptr;
     QToolButton* record_ = nullptr;
     QLabel* recordStatus_ = nullptr;
+    QLabel* beliefStatus_ = nullptr;
+    std::shared_ptr<const core::Rollout> rollout_;  ///< the one shown (for the belief line)
+    std::optional<core::Grid> target_;
     viewers::RolloutTimeline* timeline_ = nullptr;
     viewers::RolloutChart* chart_ = nullptr;
     std::uint64_t nextSeed_ = 1;

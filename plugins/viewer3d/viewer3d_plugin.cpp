@@ -116,10 +116,23 @@ void Viewer3dPlugin::createActions() {
     ghost->setChecked(true);
     ghost->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     connect(ghost, &QAction::toggled, view_, &viewers::ZoneView::setGhost);
+    auto* belief = new QAction(tr("Agent &Belief"), this);
+    belief->setObjectName(QStringLiteral("viewer3d.belief"));
+    belief->setCheckable(true);
+    belief->setChecked(true);
+    belief->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    belief->setToolTip(tr("The blocks the agent predicts (its belief at this step): right outlined, wrong crossed, "
+                          "not predicted as corners; prediction precision / recall / F1 at the bottom left"));
+    connect(belief, &QAction::toggled, this, [this](bool on) {
+        view_->setBeliefShown(on);
+        emit service_->contentChanged();
+    });
     menu->addAction(overlay);
     menu->addAction(ghost);
+    menu->addAction(belief);
     bar->addAction(overlay);
     bar->addAction(ghost);
+    bar->addAction(belief);
     menu->addSeparator();
     bar->addSeparator();
 
@@ -193,6 +206,7 @@ void Viewer3dPlugin::exportClip() {
     viewers::ClipOptions options = dialog.clipOptions();
     options.camera = view_->scene().cameraPose();
     options.overlay = view_->overlay();
+    options.belief = view_->scene().beliefShown();
     const auto rollout = rollout_;  // kept alive while exporting
     QProgressDialog progress(tr("Exporting %1 frames of rollout %2...").arg(viewers::clipSteps(rollout->size(), options.every).size()).arg(rollout->id),
                              tr("Cancel"), 0, 100, view_);
@@ -231,6 +245,7 @@ void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built,
     }
     view_->setBuilt(built);
     view_->setAgent(agent);
+    view_->setBelief(std::nullopt);
     view_->setCaption(caption);
     emit service_->contentChanged();
 }
@@ -261,6 +276,7 @@ void Viewer3dPlugin::showTask(const QString& taskId) {
     rollout_.reset();
     cursor_.reset();
     exportClip_->setEnabled(false);
+    view_->setBelief(std::nullopt);
     const auto task = taskId.isEmpty() ? std::nullopt : context_->data().task(taskId);
     if (!task) {
         start_.reset();
@@ -300,6 +316,9 @@ void Viewer3dPlugin::showStep(int step) {
     cursor_->seek(static_cast<std::size_t>(std::max(0, step)));
     view_->setBuilt(cursor_->grid());
     view_->setAgent(cursor_->pose());
+    // The belief in force at this frame: the last one published at a step <= it.
+    const core::Belief* belief = rollout_->beliefAt(cursor_->position());
+    view_->setBelief(belief ? std::optional<core::Belief>(*belief) : std::nullopt);
     updateCaption();
     emit service_->contentChanged();
 }

@@ -81,9 +81,18 @@ private slots:
         r.publishBelief(5, b);
         r.publishBelief(5, Grid{});  // replaced: an empty belief is a belief
         QCOMPARE(r.beliefs.size(), std::size_t(2));
-        QVERIFY(*r.beliefAt(4) == a);
-        QVERIFY(*r.beliefAt(5) == Grid{});
-        QVERIFY(*r.beliefAt(100) == Grid{});
+        QVERIFY(r.beliefAt(4)->blocks == a);
+        QVERIFY(r.beliefAt(5)->blocks == Grid{});
+        QVERIFY(r.beliefAt(100)->blocks == Grid{});
+        // The last belief with step <= the frame count, with the step it was published at.
+        QCOMPARE(r.beliefAt(0)->step, 0u);
+        QCOMPARE(r.beliefAt(4)->step, 0u);
+        QCOMPARE(r.beliefAt(5)->step, 5u);
+        QCOMPARE(r.beliefAt(100)->step, 5u);
+        Rollout late;
+        late.publishBelief(3, b);
+        QVERIFY(late.beliefAt(2) == nullptr);
+        QVERIFY(late.beliefAt(3)->blocks == b);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, r.publishBelief(4, b));
         QCOMPARE(r.beliefs.size(), std::size_t(2));
     }

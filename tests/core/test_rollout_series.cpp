@@ -5,6 +5,7 @@
 #include "core/task/task_list.hpp"
 #include "core/rollout/random_agent.hpp"
 #include "core/rollout/rollout_series.hpp"
+#include "support/beliefs.hpp"
 
 using namespace iglu;
 
@@ -87,6 +88,28 @@ private slots:
             }
             QVERIFY(std::abs(s.returns.back() - agent.totalReward()) < 1e-9);
             QVERIFY2(negative, "the episode has wrong placements (negative rewards)");
+        }
+    }
+
+    // The belief series: at every step the prediction F1 (core::score) of the belief in force
+    // (Rollout::beliefAt), 0 before the first; no beliefs, no series.
+    void predictionF1FollowsTheBeliefInForce() {
+        for (const core::Task& task : tasks_) {
+            core::Rollout r = test::rolloutWithBeliefs(task, 60);
+            QVERIFY(core::computeSeries(core::recordRandomEpisode(task, {}), task.target).predictionF1.empty());
+            r.beliefs.erase(r.beliefs.begin());  // the first belief from step 20 on
+            const core::RolloutSeries s = core::computeSeries(r, task.target);
+            QCOMPARE(s.predictionF1.size(), r.size() + 1);
+            for (std::size_t p = 0; p <= r.size(); ++p) {
+                const core::Belief* b = r.beliefAt(p);
+                QCOMPARE(s.predictionF1[p], b ? core::score(task.target, b->blocks).f1 : 0.0);
+            }
+            QCOMPARE(s.predictionF1[19], 0.0);
+            QCOMPARE(s.predictionF1[20], 1.0);   // the target itself
+            QCOMPARE(s.predictionF1[40], 0.0);   // an empty belief
+            const core::Grid partial = test::partialBelief(task.target);
+            const double f = core::score(task.target, partial).f1;
+            QVERIFY2(f > 0.3 && f < 0.9, qPrintable(QString::number(f)));  // a partly right belief
         }
     }
 

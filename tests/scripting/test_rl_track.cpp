@@ -121,10 +121,10 @@ private slots:
         second.set(1, -1, 1, 4);
         QVERIFY(beliefs[1].blocks == second);
         // In force step by step.
-        QVERIFY(*out.rollout->beliefAt(0) == first);
-        QVERIFY(*out.rollout->beliefAt(1) == first);
-        QVERIFY(*out.rollout->beliefAt(3) == second);
-        QVERIFY(*out.rollout->beliefAt(5) == first);
+        QVERIFY(out.rollout->beliefAt(0)->blocks == first);
+        QVERIFY(out.rollout->beliefAt(1)->blocks == first);
+        QVERIFY(out.rollout->beliefAt(3)->blocks == second);
+        QVERIFY(out.rollout->beliefAt(5)->blocks == first);
         QVERIFY(out.prediction && *out.prediction == first);
         QVERIFY(out.predictionF1);
         QCOMPARE(*out.predictionF1, core::score(task.target, first).f1);

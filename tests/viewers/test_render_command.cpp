@@ -1,5 +1,5 @@
 // `iglu render`: a PNG of a task with the overlay, a rollout step, and clear errors for a missing
-// display, an unknown task and a bad step; --pov (the first-person view, no display needed).
+// display, an unknown task and a bad step; a rollout step with the agent's belief; --pov (the first-person view, no display needed).
 #include <QImage>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -8,7 +8,11 @@
 #include "core/catalog/catalog.hpp"
 #include "core/pov/pov_renderer.hpp"
 #include "core/task/task_list.hpp"
+#include "support/beliefs.hpp"
+#include "support/image_compare.hpp"
 #include "support/process.hpp"
+#include "viewers/scene/offscreen_render.hpp"
+#include "viewers/scene/zone_scene.hpp"
 
 class TestRenderCommand : public QObject {
     Q_OBJECT
@@ -80,6 +84,53 @@ private slots:
                  QStringLiteral("--rollout"), QString::number(rollout), QStringLiteral("--out"), out});
         QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains(QStringLiteral("not a rollout of task CQ-game-947")), qPrintable(r.err));
+    }
+
+    // A rollout step of an agent that published beliefs: the picture is the 3D view's, with the
+    // belief in force at that step (a scene given that state, pixels within a tolerance).
+    void rendersTheBeliefInForce() {
+        if (qEnvironmentVariableIsEmpty("DISPLAY")) QSKIP("needs an X display (xvfb-run)");
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("beliefs.db"));
+        const iglu::test::ProcessResult imported = run({QStringLiteral("import"), QStringLiteral("singleturn"),
+                                  QStringLiteral(IGLU_SOURCE_DIR "/examples/data/iglu-singleturn"), QStringLiteral("--db"), db,
+                                  QStringLiteral("--no-rollouts")});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        std::optional<iglu::core::Task> task;
+        iglu::core::Rollout rollout;
+        {
+            iglu::catalog::Catalog cat(db.toStdString());
+            const auto record = cat.task("CQ-game-947");
+            QVERIFY(record.has_value());
+            task = record->task;
+            rollout = iglu::test::rolloutWithBeliefs(*task, 60);
+            rollout.id = cat.putRollout(rollout);
+        }
+        const QString out = dir.filePath(QStringLiteral("belief.png"));
+        const iglu::test::ProcessResult r = run({QStringLiteral("render"), QStringLiteral("--db"), db, QStringLiteral("--task"),
+                           QStringLiteral("CQ-game-947"), QStringLiteral("--rollout"), QString::number(rollout.id),
+                           QStringLiteral("--step"), QStringLiteral("30"), QStringLiteral("--out"), out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        iglu::viewers::ZoneScene scene;
+        iglu::core::RolloutCursor cursor(rollout);
+        cursor.seek(30);
+        scene.setTarget(task->target);
+        scene.setBuilt(cursor.grid());
+        scene.setAgent(cursor.pose());
+        scene.setBelief(*rollout.beliefAt(30));  // published at step 20: the target itself
+        QCOMPARE(rollout.beliefAt(30)->step, 20u);
+        scene.setCaption(task->id + "  |  agent rollout (" + rollout.source + ")  |  step 30 / 60");
+        iglu::viewers::OffscreenRenderer renderer(800, 600);
+        const iglu::viewers::Image expected = renderer.render(scene);
+        const QImage want = QImage(expected.rgb.data(), 800, 600, 800 * 3, QImage::Format_RGB888).copy();
+        QString report;
+        QVERIFY2(iglu::test::imagesMatch(QImage(out).convertToFormat(QImage::Format_RGB888), want,
+                                         QStringLiteral("render-belief"), &report),
+                 qPrintable(report));
+        scene.setBeliefShown(false);  // the belief is in the picture: without it, another one
+        const iglu::viewers::Image plain = renderer.render(scene);
+        const QImage without = QImage(plain.rgb.data(), 800, 600, 800 * 3, QImage::Format_RGB888).copy();
+        QVERIFY(iglu::test::diffImages(QImage(out).convertToFormat(QImage::Format_RGB888), without, 24).differing > 1000);
     }
 
     void unknownTaskNamesTheTaskAndFile() {

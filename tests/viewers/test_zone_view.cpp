@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QLegendMarker>
 #include <QtTest>
 
 #include "support/gui_main.hpp"
@@ -175,13 +176,23 @@ private slots:
         chart.setPosition(2);
         QCOMPARE(chart.position(), 2);
         const auto series = chart.chart()->series();
-        QCOMPARE(series.size(), 3);
+        QCOMPARE(series.size(), 4);  // return, F1, marker, prediction F1 (empty: no beliefs)
+        QCOMPARE(chart.predictionSeries()->count(), 0);
         auto* f1 = qobject_cast<QLineSeries*>(series.at(1));
         QVERIFY(f1 != nullptr);
         QCOMPARE(f1->count(), 4);
         QCOMPARE(f1->at(3).y(), 0.25);
         auto* marker = qobject_cast<QLineSeries*>(series.at(2));
         QCOMPARE(marker->at(0).x(), 2.0);
+        // A rollout with beliefs: its prediction F1 per step, in the legend; cleared with the chart.
+        s.predictionF1 = {0, 0.8, 0.8, 1};
+        chart.setSeries(s);
+        QCOMPARE(chart.predictionSeries()->count(), 4);
+        QCOMPARE(chart.predictionSeries()->at(1).y(), 0.8);
+        QVERIFY(chart.chart()->legend()->markers(chart.predictionSeries()).value(0)->isVisible());
+        chart.clear();
+        QCOMPARE(chart.predictionSeries()->count(), 0);
+        QVERIFY(!chart.chart()->legend()->markers(chart.predictionSeries()).value(0)->isVisible());
     }
 
     // The return axis holds the whole return line with a margin (a line on the plot's edge is

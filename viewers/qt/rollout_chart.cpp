@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QChart>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QValueAxis>
@@ -15,6 +16,7 @@ RolloutChart::RolloutChart(QWidget* parent)
       reward_(new QLineSeries),
       f1_(new QLineSeries),
       marker_(new QLineSeries),
+      prediction_(new QLineSeries),
       axisX_(new QValueAxis),
       axisReward_(new QValueAxis),
       axisF1_(new QValueAxis) {
@@ -33,9 +35,15 @@ RolloutChart::RolloutChart(QWidget* parent)
     markerPen.setWidth(2);
     markerPen.setStyle(Qt::DashLine);
     marker_->setPen(markerPen);
+    prediction_->setName(tr("prediction F1 (belief)"));
+    QPen predictionPen(QColor(204, 121, 167));  // Okabe-Ito reddish purple, as the 3D view's belief legend
+    predictionPen.setWidthF(2);
+    predictionPen.setStyle(Qt::DashDotLine);
+    prediction_->setPen(predictionPen);
     chart->addSeries(reward_);
     chart->addSeries(f1_);
     chart->addSeries(marker_);
+    chart->addSeries(prediction_);
     axisX_->setTitleText(tr("step"));
     axisX_->setLabelFormat("%d");
     axisReward_->setTitleText(tr("return"));
@@ -44,10 +52,12 @@ RolloutChart::RolloutChart(QWidget* parent)
     chart->addAxis(axisX_, Qt::AlignBottom);
     chart->addAxis(axisReward_, Qt::AlignLeft);
     chart->addAxis(axisF1_, Qt::AlignRight);
-    for (auto* s : {reward_, f1_, marker_}) s->attachAxis(axisX_);
+    for (auto* s : {reward_, f1_, marker_, prediction_}) s->attachAxis(axisX_);
     reward_->attachAxis(axisReward_);
     f1_->attachAxis(axisF1_);
     marker_->attachAxis(axisF1_);
+    prediction_->attachAxis(axisF1_);
+    showPredictionInLegend(false);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(210);
@@ -63,6 +73,8 @@ void RolloutChart::clear() {
     reward_->clear();
     f1_->clear();
     marker_->clear();
+    prediction_->clear();
+    showPredictionInLegend(false);
     axisX_->setRange(0, 1);
     axisReward_->setRange(0, 1);
     reward_->setName(tr("return (cumulative reward)"));
@@ -79,12 +91,21 @@ void RolloutChart::setSeries(const core::RolloutSeries& s) {
     }
     reward_->replace(r);
     f1_->replace(f);
+    QList<QPointF> p;
+    p.reserve(static_cast<qsizetype>(s.predictionF1.size()));
+    for (std::size_t i = 0; i < s.predictionF1.size(); ++i) p.append(QPointF(static_cast<double>(i), s.predictionF1[i]));
+    prediction_->replace(p);
+    showPredictionInLegend(!p.isEmpty());
     reward_->setName(s.replayedRewards ? tr("return (tape replayed in the environment)") : tr("return (cumulative reward)"));
     steps_ = std::max(0, static_cast<int>(s.size()) - 1);
     axisX_->setRange(0, std::max(1, steps_));
     const auto [lo, hi] = returnAxisRange(s.returns);
     axisReward_->setRange(lo, hi);
     setPosition(position_);
+}
+
+void RolloutChart::showPredictionInLegend(bool on) {
+    for (QLegendMarker* m : chart()->legend()->markers(prediction_)) m->setVisible(on);
 }
 
 std::pair<double, double> RolloutChart::returnAxisRange(const std::vector<double>& returns) {

@@ -62,6 +62,14 @@ void ZoneView::setGhost(bool on) {
     impl_->scene.setGhost(on);
     requestRender();
 }
+void ZoneView::setBelief(const std::optional<core::Belief>& belief) {
+    impl_->scene.setBelief(belief);
+    requestRender();
+}
+void ZoneView::setBeliefShown(bool on) {
+    impl_->scene.setBeliefShown(on);
+    requestRender();
+}
 void ZoneView::applyView(ViewPreset v) {
     impl_->scene.applyView(v);
     requestRender();

@@ -130,6 +130,8 @@ ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollou
         } else {
             scene->setBuilt(cursor.grid());
             scene->setAgent(cursor.pose());
+            const core::Belief* belief = o.belief ? rollout.beliefAt(steps[i]) : nullptr;
+            scene->setBelief(belief ? std::optional<core::Belief>(*belief) : std::nullopt);
             scene->setCaption(task.id + "  |  " + core::rolloutKindName(rollout.kind) + " rollout (" + rollout.source +
                               ")  |  step " + std::to_string(steps[i]) + " / " + std::to_string(rollout.size()));
             image = offscreen->render(*scene);

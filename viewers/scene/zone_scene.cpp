@@ -277,6 +277,7 @@ struct ZoneScene::Impl {
     std::array<vtkNew<vtkTextActor>, kLegendLines> legend;
     std::array<std::string, kLegendLines> legendLines;
     vtkNew<vtkCallbackCommand> layoutCallback;
+    BeliefLayer belief{renderer};  // after the renderer (its actors live in it)
 
     std::optional<core::Grid> target;
     int targetSize = 0;
@@ -568,6 +569,7 @@ std::string ZoneScene::drawnState() const {
     d.solid.dumpDrawn("solid", lines);
     d.ghost.dumpDrawn("ghost", lines);
     d.edges.dumpDrawn("edge", lines);
+    d.belief.dumpDrawn(lines);
     std::sort(lines.begin(), lines.end());
     std::string out;
     char buf[96];
@@ -604,6 +606,7 @@ vtkRenderer* ZoneScene::renderer() const noexcept { return impl_->renderer; }
 void ZoneScene::setTarget(const std::optional<core::Grid>& target) {
     impl_->target = target;
     impl_->targetSize = target ? target->count() : 0;
+    impl_->belief.setTarget(target);
     impl_->update();
 }
 void ZoneScene::setBuilt(const core::Grid& built) {
@@ -625,6 +628,12 @@ void ZoneScene::setCaption(const std::string& caption) {
     impl_->caption = caption;
     impl_->updateLegend();
 }
+
+void ZoneScene::setBelief(const std::optional<core::Belief>& belief) { impl_->belief.setBelief(belief); }
+void ZoneScene::setBeliefShown(bool on) { impl_->belief.setShown(on); }
+bool ZoneScene::beliefShown() const noexcept { return impl_->belief.shown(); }
+const std::optional<core::Belief>& ZoneScene::belief() const noexcept { return impl_->belief.belief(); }
+const BeliefStats& ZoneScene::beliefStats() const noexcept { return impl_->belief.stats(); }
 
 bool ZoneScene::overlay() const noexcept { return impl_->overlay; }
 bool ZoneScene::ghost() const noexcept { return impl_->ghostOn; }
@@ -655,7 +664,7 @@ std::string ZoneScene::legendText() const {
         out += l;
         out += '\n';
     }
-    return out;
+    return out + impl_->belief.legendText();
 }
 
 bool CameraPose::near(const CameraPose& o) const noexcept {
@@ -694,6 +703,8 @@ void ZoneScene::copyStateFrom(const ZoneScene& other) {
     setOverlay(o.overlay);
     setGhost(o.ghostOn);
     setCaption(o.caption);
+    setBelief(o.belief.belief());
+    setBeliefShown(o.belief.shown());
     setCameraPose(other.cameraPose());
 }
 

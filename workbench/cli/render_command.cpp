@@ -260,6 +260,7 @@ void run(const RenderOptions& o) {
         const AtStep at = seekStep(*l.rollout, o.step);
         scene.setBuilt(at.grid);
         scene.setAgent(at.pose);
+        if (const core::Belief* belief = l.rollout->beliefAt(at.step)) scene.setBelief(*belief);  // as the workbench shows it
         caption += "  |  " + std::string(core::rolloutKindName(l.rollout->kind)) + " rollout (" + l.rollout->source +
                    ")  |  step " + std::to_string(at.step) + " / " + std::to_string(l.rollout->size());
     } else {

@@ -3,7 +3,8 @@
 // timeline drives both views (each shows its own rollout's world after p frames, checked against
 // a cursor over the whole scrub); a preset or turn in one view moves the other's camera; a click
 // on a table row and on the chart seeks; the rows where the worlds differ are the steps
-// core::compareRollouts reports; checking a third rollout adds a third view.
+// core::compareRollouts reports; every view draws its own rollout's belief in force; checking a
+// third rollout adds a third view.
 #include <QAction>
 #include <QLabel>
 #include <QListWidget>
@@ -13,8 +14,10 @@
 #include <QtTest>
 
 #include "core/rollout/random_agent.hpp"
+#include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout_comparison.hpp"
 #include "logic/step_table.hpp"
+#include "support/beliefs.hpp"
 #include "support/gui_main.hpp"
 #include "support/workbench_fixture.hpp"
 #include "viewers/qt/camera_link.hpp"
@@ -181,6 +184,49 @@ private slots:
         // The step in the summary is a link to it.
         emit summary->linkActivated(QStringLiteral("#%1").arg(*cmp.firstDifference));
         QCOMPARE(p->position(), int(*cmp.firstDifference));
+    }
+
+    // Each linked view draws its own rollout's belief in force at the step (the last one published
+    // at a step <= it), a rollout without beliefs none; after its end a rollout keeps its last.
+    void eachViewShowsItsRolloutsBelief() {
+        auto& data = wb_->context().data();
+        const auto task = data.task(taskId_);
+        QString error;
+        core::Rollout late = test::rolloutWithBeliefs(*task, 40);  // beliefs at 0, 13, 26
+        late.beliefs.erase(late.beliefs.begin());
+        const qint64 withBeliefs = data.storeRollout(test::rolloutWithBeliefs(*task, 60), &error);
+        QVERIFY2(withBeliefs > 0, qPrintable(error));
+        const qint64 lateBeliefs = data.storeRollout(std::move(late), &error);
+        QVERIFY2(lateBeliefs > 0, qPrintable(error));
+        auto* p = panel();
+        p->compare({withBeliefs, agentA_, lateBeliefs});
+        QCOMPARE(p->views().size(), 3);
+        const auto& compared = p->model().rollouts();
+        QCOMPARE(compared.size(), std::size_t(3));
+        for (int s : {0, 12, 13, 19, 20, 26, 39, 40, 41, 60, 120, 5}) {
+            p->seek(s);
+            for (std::size_t i = 0; i < compared.size(); ++i) {
+                const core::Rollout& r = *compared[i].rollout;
+                const core::Belief* expected = r.beliefAt(std::min<std::size_t>(std::size_t(s), r.size()));
+                const viewers::ZoneScene& scene = p->views()[int(i)]->scene();
+                const QString where = QStringLiteral("view %1 step %2").arg(i).arg(s);
+                QCOMPARE(scene.belief().has_value(), expected != nullptr);
+                QCOMPARE(scene.beliefStats().drawn, expected != nullptr);
+                if (expected == nullptr) {
+                    QVERIFY2(scene.legendText().find("belief") == std::string::npos, qPrintable(where));
+                    continue;
+                }
+                QVERIFY2(scene.belief()->step == expected->step && scene.belief()->blocks == expected->blocks, qPrintable(where));
+                QCOMPARE(scene.beliefStats().scores.f1, core::score(task->target, expected->blocks).f1);
+                QVERIFY2(scene.legendText().find("belief (step " + std::to_string(expected->step) + ")") != std::string::npos,
+                         qPrintable(where + QStringLiteral(": ") + QString::fromStdString(scene.legendText())));
+            }
+        }
+        int withoutBeliefs = 0;  // the random agent's view: it published none
+        for (std::size_t i = 0; i < compared.size(); ++i)
+            if (compared[i].rollout->id == agentA_) withoutBeliefs += p->views()[int(i)]->scene().belief().has_value() ? 0 : 1;
+        QCOMPARE(withoutBeliefs, 1);
+        p->compare({agentA_, agentB_});  // as the next test expects
     }
 
     void aThirdRolloutAddsAView() {

@@ -206,6 +206,7 @@ void ComparePanel::rebuild() {
         views_[i]->setTarget(task ? std::optional<core::Grid>(task->target) : std::nullopt);
         views_[i]->setBuilt(task ? task->starting : core::Grid{});
         views_[i]->setAgent(core::Pose{});
+        views_[i]->setBelief(std::nullopt);
     }
     if (list.size() < 2) views_.front()->setCaption(list.empty() ? QString() : list.front().label);
     link_->setViews(views_);
@@ -247,6 +248,9 @@ void ComparePanel::showStep(int step) {
         auto* v = views_[static_cast<int>(i)];
         v->setBuilt(cursor.grid());
         v->setAgent(cursor.pose());
+        // Each view shows its own rollout's belief in force at this step (none: no layer).
+        const core::Belief* belief = rollouts[i].rollout->beliefAt(cursor.position());
+        v->setBelief(belief ? std::optional<core::Belief>(*belief) : std::nullopt);
         const bool ended = static_cast<std::size_t>(step) > rollouts[i].rollout->size();
         v->setCaption(tr("%1  |  step %2 / %3%4")
                           .arg(rollouts[i].label)

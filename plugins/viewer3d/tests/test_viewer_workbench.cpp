@@ -98,6 +98,8 @@ class TestViewerWorkbench : public QObject {
                 cursor.seek(static_cast<std::size_t>(selection().step()));
                 s.setBuilt(cursor.grid());
                 s.setAgent(cursor.pose());
+                const core::Belief* belief = r->beliefAt(cursor.position());  // none in the example catalog
+                s.setBelief(belief ? std::optional<core::Belief>(*belief) : std::nullopt);
                 caption += QStringLiteral("  |  %1 rollout %2  |  step %3 / %4")
                                .arg(QString::fromLatin1(core::rolloutKindName(r->kind)))
                                .arg(r->id)

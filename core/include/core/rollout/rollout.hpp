@@ -70,8 +70,9 @@ struct Rollout {
     /// same step replaces it; one equal to the belief in force is not stored). Steps must not
     /// decrease: throws std::invalid_argument naming both steps.
     void publishBelief(std::uint32_t step, const Grid& blocks);
-    /// The belief in force after `frameCount` frames (nullptr: none published yet).
-    const Grid* beliefAt(std::size_t frameCount) const noexcept;
+    /// The belief in force after `frameCount` frames: the last one whose step is <= frameCount
+    /// (nullptr: none published yet). Playback, Compare and the 3D view show this one at frame k.
+    const Belief* beliefAt(std::size_t frameCount) const noexcept;
     /// The grid after every frame has been applied.
     Grid finalGrid() const;
     /// Sum of frame rewards.

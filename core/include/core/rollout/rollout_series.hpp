@@ -20,6 +20,10 @@ struct RolloutSeries {
     std::vector<double> reward;     ///< reward of frame p - 1 (0 at p = 0)
     std::vector<double> returns;    ///< sum of rewards of the first p frames
     std::vector<double> f1;         ///< F1 of the grid after p frames against the target
+    /// F1 of the belief in force after p frames (Rollout::beliefAt) against the target
+    /// (core::score, the experiments' prediction F1); 0 before the first belief. Empty when the
+    /// rollout has no beliefs.
+    std::vector<double> predictionF1;
     /// The rewards come from replaying the rollout in the core environment (human tapes), not
     /// from the rollout itself.
     bool replayedRewards = false;

@@ -1,5 +1,6 @@
 #pragma once
-// Return and F1 of a rollout over time (Qt Charts), with the current step marked. The legend says
+// Return and F1 of a rollout over time (Qt Charts), with the current step marked, and the
+// prediction F1 of the agent's belief (dashed) when the rollout has beliefs. The legend says
 // where the return comes from (stored rewards, or a human tape replayed in the environment).
 // More rollouts' F1 lines can be drawn beside it (the compare view). A click on the plot asks to
 // seek to the step under the mouse (stepClicked).
@@ -23,7 +24,8 @@ class IGLU_VIEWERS_EXPORT RolloutChart : public QChartView {
     Q_OBJECT
 public:
     explicit RolloutChart(QWidget* parent = nullptr);
-    /// Shows `series`; removes the extra F1 lines.
+    /// Shows `series`, with its prediction F1 line (the agent's belief, dashed) when it has one;
+    /// removes the extra F1 lines.
     void setSeries(const core::RolloutSeries& series);
     /// Adds the F1 line of another rollout (named in the legend), e.g. one compared with it.
     void addF1Line(const QString& name, const std::vector<double>& f1, const QColor& colour);
@@ -36,6 +38,8 @@ public:
     int position() const noexcept { return position_; }
     /// The return line and its (left) axis, whose range always holds the whole line.
     QLineSeries* returnSeries() const noexcept { return reward_; }
+    /// The prediction F1 of the belief in force per step (empty without beliefs).
+    QLineSeries* predictionSeries() const noexcept { return prediction_; }
     QValueAxis* returnAxis() const noexcept { return axisReward_; }
     /// The return axis range for a series of returns: every finite value with a margin, and 0.
     static std::pair<double, double> returnAxisRange(const std::vector<double>& returns);
@@ -48,9 +52,11 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
+    void showPredictionInLegend(bool on);
     QLineSeries* reward_;
     QLineSeries* f1_;
     QLineSeries* marker_;
+    QLineSeries* prediction_;
     QValueAxis* axisX_;
     QValueAxis* axisReward_;
     QValueAxis* axisF1_;

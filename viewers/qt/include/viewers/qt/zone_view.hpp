@@ -33,6 +33,10 @@ public:
     void setOverlay(bool on);
     bool overlay() const noexcept;
     void setGhost(bool on);
+    /// The agent's belief in force (core::Rollout::beliefAt; std::nullopt: none) and whether the
+    /// belief layer is shown (viewers/scene/belief_layer.hpp).
+    void setBelief(const std::optional<core::Belief>& belief);
+    void setBeliefShown(bool on);
     void applyView(ViewPreset v);
     /// Schedules a repaint (coalesced by Qt).
     void requestRender();

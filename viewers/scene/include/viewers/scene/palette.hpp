@@ -22,6 +22,7 @@ const char* overlayCategoryName(OverlayCategory c) noexcept;  ///< "matched", "m
 inline constexpr Rgb kBackground{38, 41, 46};
 inline constexpr Rgb kAgentBody{225, 225, 225};
 inline constexpr Rgb kAgentArrow{240, 228, 66};   ///< Okabe-Ito yellow
+inline constexpr Rgb kBeliefLegend{204, 121, 167}; ///< Okabe-Ito reddish purple: the belief legend (belief_layer.hpp)
 inline constexpr double kGhostOpacity = 0.30;     ///< target ghost (overlay off)
 inline constexpr double kMissingOpacity = 0.45;   ///< missing blocks (overlay on)
 

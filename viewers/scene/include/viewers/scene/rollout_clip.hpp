@@ -28,6 +28,7 @@ struct ClipOptions {
     bool pov = false;                      ///< first-person view instead of the 3D view
     core::PovStyle povStyle = core::PovStyle::Reference;
     bool overlay = false;                  ///< 3D view: the intersection overlay
+    bool belief = true;                    ///< 3D view: the agent's belief in force at each frame (belief_layer.hpp)
     ViewPreset view = ViewPreset::Iso;     ///< 3D view: the camera, unless `camera` is given
     std::optional<CameraPose> camera;      ///< 3D view: e.g. the workbench view's camera
     int every = 1;                         ///< one frame per K steps

@@ -3,7 +3,8 @@
 // shaded cubes in the IGLU palette (one polydata per layer, a quad per visible face: one actor
 // and one draw call per layer, not per block); the target as a translucent ghost; the
 // intersection overlay at the best alignment (core::overlay) with a legend of counts and
-// precision / recall / F1; the agent with its view direction.
+// precision / recall / F1; the agent with its view direction; the agent's belief (the blocks it
+// predicts, belief_layer.hpp) as line cubes with its own legend.
 //
 // The same scene renders in the Qt widget (viewers/qt) and offscreen (offscreen_render.hpp).
 // VTK types stay out of this header (pimpl): only vtkRenderer is forward-declared.
@@ -16,6 +17,7 @@
 #include "core/grid/grid.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
+#include "viewers/scene/belief_layer.hpp"
 
 class vtkRenderer;
 
@@ -71,6 +73,15 @@ public:
     void setGhost(bool on);
     /// First line of the legend (e.g. task id and step).
     void setCaption(const std::string& caption);
+    /// The agent's belief in force (core::Rollout::beliefAt), drawn by the belief layer
+    /// (belief_layer.hpp) against the target; std::nullopt: none.
+    void setBelief(const std::optional<core::Belief>& belief);
+    /// Shows or hides the belief layer (on by default), like the ghost.
+    void setBeliefShown(bool on);
+    bool beliefShown() const noexcept;
+    const std::optional<core::Belief>& belief() const noexcept;
+    /// Counts and prediction scores of the belief shown (drawn = false when none is).
+    const BeliefStats& beliefStats() const noexcept;
 
     bool overlay() const noexcept;
     bool ghost() const noexcept;
@@ -82,7 +93,7 @@ public:
     CellKind cellKind(int x, int y, int z) const noexcept;
     /// Number of cubes drawn (solid + ghost).
     int cubesShown() const noexcept;
-    /// The legend text currently shown (one line per row).
+    /// The legend text currently shown (one line per row; the belief layer's lines last).
     std::string legendText() const;
     /// The compass markers on the floor, one line each: "N 0.0 -0.5 -6.7" (name and position;
     /// yaw 0 faces N = -z, core/env/compass.hpp). With an agent shown, the legend's last line says
@@ -99,7 +110,7 @@ public:
     CameraPose cameraPose() const;
     /// Moves the camera (clipping range fitted to this scene).
     void setCameraPose(const CameraPose& pose);
-    /// The target, built grid, agent, overlay, ghost, caption and camera of `other`.
+    /// The target, built grid, agent, overlay, ghost, caption, belief and camera of `other`.
     void copyStateFrom(const ZoneScene& other);
     /// The block under a display position (pixels, origin bottom-left, of the render window the
     /// renderer is in); empty when the ray hits nothing shown.
