@@ -190,14 +190,15 @@ CREATE TABLE IF NOT EXISTS architect_turns(
   PRIMARY KEY(session_id, turn)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS human_feedback(
-  hit_id TEXT PRIMARY KEY,
+  hit_id TEXT NOT NULL,
   game_id TEXT NOT NULL DEFAULT '',
   task_id TEXT NOT NULL DEFAULT '',
   agent TEXT NOT NULL,
   chosen_best INTEGER,
   comment TEXT NOT NULL DEFAULT '',
   completion_code TEXT NOT NULL DEFAULT '',
-  source TEXT NOT NULL DEFAULT ''
+  source TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(hit_id, game_id, agent)
 );
 )SQL";
 

@@ -42,4 +42,11 @@ std::string sessionStructureId(std::string_view folderName);
 /// labels (labeler "iglu-skill-study"; listed skills true, the others false).
 ImportReport importStructures(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
 
+/// The human evaluation of agents (`human_agent_feedback.csv`: HitId, GameMinecraftId,
+/// TaskMinecraftId, AgentName, Annotation, CompletionCode; Annotation is JSON with
+/// was_chosen_best and agent_performance, `{}` when empty). Rows whose Annotation is not a JSON
+/// object (the published file has one) or whose fields have the wrong type are skipped and
+/// reported as FILE:LINE; the good rows are stored (Catalog::putHumanFeedback; (HitId, game, agent) unique: a re-import replaces).
+ImportReport importHumanFeedback(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
+
 }  // namespace iglu::datasets

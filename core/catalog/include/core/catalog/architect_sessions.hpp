@@ -59,7 +59,7 @@ struct ArchitectSessionSummary {
 
 /// One row of the human evaluation of agents (human_agent_feedback.csv).
 struct HumanFeedbackRecord {
-    std::string hitId;                     ///< HitId (unique)
+    std::string hitId;                     ///< HitId: one per task a person did; (HitId, game, agent) is unique
     std::string gameId, taskId;            ///< GameMinecraftId / TaskMinecraftId, "" for NA
     std::string agent;                     ///< AgentName
     std::optional<bool> chosenBest;        ///< Annotation.was_chosen_best

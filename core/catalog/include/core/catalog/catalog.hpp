@@ -307,7 +307,7 @@ public:
     std::int64_t putArchitectSession(const ArchitectSessionRecord& session);
     std::optional<ArchitectSessionRecord> architectSession(std::int64_t id) const;
     std::vector<ArchitectSessionSummary> architectSessions() const;
-    /// Stores feedback rows (one transaction); a HitId already stored is replaced.
+    /// Stores feedback rows (one transaction); a row of the same (HitId, game, agent) is replaced.
     void putHumanFeedback(std::span<const HumanFeedbackRecord> rows);
     std::vector<HumanFeedbackRecord> humanFeedback() const;
     /// Per agent (by name), from human_feedback.
