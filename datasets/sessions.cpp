@@ -4,8 +4,8 @@
 // A turn's starting world is, in order of preference: the previous builder turn's file (step N-2,
 // the worlds alternate architect/builder turns), the world rebuilt by the tape's recovery
 // section, the file's prevWorldEndingState, or the empty world for step-2 (the first builder turn).
-// Dialog utterances are not in these files: the multi-turn dialogs.csv, when available, goes to
-// Catalog::putUtterances (session id, turn, speaker, text) — the extension point for it.
+// Dialog utterances are not in these files: a dialogs.csv in the folder given (session_id, turn,
+// speaker, text; what `iglu sessions export` writes) goes to Catalog::putUtterances.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>

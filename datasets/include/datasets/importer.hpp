@@ -30,7 +30,8 @@ ImportReport importSingleTurn(const std::string& path, catalog::Catalog& catalog
 /// IGLU multi-turn builder sessions: PATH is a `builder-data` folder, a folder holding one
 /// (e.g. the single-turn dataset's initial_world_states/), or the single-turn dataset folder.
 /// Each `<attempt>-c<structure>` folder becomes a session; each `step-N` file a turn task
-/// `<session>/step-N` from the previous world to this one.
+/// `<session>/step-N` from the previous world to this one. A `PATH/dialogs.csv` (session_id, turn,
+/// speaker architect | builder, text) is stored as the sessions' utterances, bad rows reported by line.
 ImportReport importSessions(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
 
 /// The structure id of a session folder name: "30-c96" → "C96"; "" when the name is not
