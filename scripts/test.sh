@@ -40,23 +40,30 @@ run_phase() {
   record_phase
 }
 
-# CI only: the libFuzzer targets, ~60 s each from their seed corpora (a crash, leak or timeout
-# fails the run; the crashing input is kept under build/fuzz/artifacts/).
+# CI only: the libFuzzer targets, ~60 s each from their seed corpora, side by side (one per core;
+# a crash, leak or timeout fails the run; the crashing input is kept under build/fuzz/artifacts/).
 fuzz_build() {
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz
 }
+fuzz_one() {  # fuzz_one TARGET CORPUS
+  local work rc=0
+  work=$(mktemp -d)
+  cp -r "$2"/. "$work"/
+  "build/fuzz/bin/$1" -max_total_time=60 -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix=build/fuzz/artifacts/ "$work" >"build/fuzz/$1.log" 2>&1 || rc=$?
+  rm -rf "$work"
+  tail -n 20 "build/fuzz/$1.log" >&2
+  return $rc
+}
 fuzz_run() {
   mkdir -p build/fuzz/artifacts
-  local target bin work
-  for target in fuzz_parsers:tests/datasets/fuzz_corpus fuzz_lua_api:tests/scripting/fuzz_corpus; do
-    bin="build/fuzz/bin/${target%%:*}"
-    work=$(mktemp -d)
-    cp -r "${target#*:}"/. "$work"/
-    "$bin" -max_total_time=60 -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix=build/fuzz/artifacts/ "$work"
-    rm -rf "$work"
-  done
+  fuzz_one fuzz_parsers tests/datasets/fuzz_corpus &
+  local parsers=$!
+  local rc=0
+  fuzz_one fuzz_lua_api tests/scripting/fuzz_corpus || rc=$?
+  wait "$parsers" || rc=$?
+  return $rc
 }
 # The sanitizer pass runs the tests of the Qt-free layers and the plugins' headless logic (every
 # test but those labelled gui: widget / VTK / screenshot tests, which run in release only, and
@@ -81,7 +88,7 @@ run_tests() {
 run_phase "deps" bash scripts/deps.sh
 if [ -n "${CI:-}" ]; then
   run_phase "fuzz build" fuzz_build
-  run_phase "fuzz run (2 x 60 s)" fuzz_run
+  run_phase "fuzz run (2 x 60 s, parallel)" fuzz_run
 fi
 presets=(release)
 [ $fast -eq 1 ] || presets+=(asan)

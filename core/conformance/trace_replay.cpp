@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/env/action_json.hpp"
 #include "core/env/environment.hpp"
 
 namespace iglu::core::conformance {
@@ -54,22 +55,8 @@ EnvConfig configFrom(const json& kw) {
     return c;
 }
 
-Action actionFrom(const json& a, bool discretize) {
-    if (a.is_number_integer()) return Action::discrete(a.get<int>());
-    if (!a.is_object()) throw std::runtime_error("action: expected an id or an object");
-    if (a.contains("movement")) {
-        const auto& m = a.at("movement");
-        const auto& cam = a.at("camera");
-        return Action::flying({m.at(0).get<double>(), m.at(1).get<double>(), m.at(2).get<double>()},
-                              {cam.at(0).get<double>(), cam.at(1).get<double>()}, a.value("inventory", 0),
-                              a.value("placement", 0));
-    }
-    (void)discretize;
-    const auto& cam = a.at("camera");
-    return Action::walkingDict(a.value("forward", 0) != 0, a.value("back", 0) != 0, a.value("left", 0) != 0,
-                               a.value("right", 0) != 0, a.value("jump", 0) != 0, a.value("attack", 0) != 0,
-                               a.value("use", 0) != 0, {cam.at(0).get<double>(), cam.at(1).get<double>()},
-                               a.value("hotbar", 0));
+Action actionFrom(const json& a, const EnvConfig& config) {
+    return actionFromJson(a, jsonActionForm(a, config.actionSpace));
 }
 
 class Checker {
@@ -184,7 +171,6 @@ TraceResult replayTrace(const std::string& path) {
         env.reset();
         Checker check(r);
         check.resetState(0, t.at("after_reset"), env);
-        const bool discretize = kw.value("discretize", true);
 
         Grid previous = env.grid();
         for (const json& s : t.at("steps")) {
@@ -195,7 +181,7 @@ TraceResult replayTrace(const std::string& path) {
                 check.resetState(step, s.at("reset_state"), env);
                 previous = env.grid();
             }
-            const StepResult res = env.step(actionFrom(s.at("action"), discretize));
+            const StepResult res = env.step(actionFrom(s.at("action"), env.config()));
             ++r.checkedSteps;
             check.state(step, s, env);
             check.num(step, "reward", s.at("reward").get<double>(), res.reward, 0);

@@ -1,4 +1,6 @@
 #include "core/rollout/rollout_file.hpp"
+
+#include "core/env/action_json.hpp"
 #include "core/util/json_parse.hpp"
 
 #include <algorithm>
@@ -60,34 +62,6 @@ double finiteNumber(const json& j, const std::string& field) {
     return v;
 }
 
-template <std::size_t N>
-std::array<double, N> numbers(const json& j, const std::string& field) {
-    if (!j.is_array() || j.size() != N) bad(field, "must be a list of " + std::to_string(N) + " numbers, got " + shortDump(j));
-    std::array<double, N> out{};
-    for (std::size_t i = 0; i < N; ++i) out[i] = finiteNumber(j[i], field + "[" + std::to_string(i) + "]");
-    return out;
-}
-
-/// A walking flag: 0 / 1 or false / true.
-bool flag(const json& j, const std::string& field) {
-    if (j.is_boolean()) return j.get<bool>();
-    return integerIn(j, field, 0, 1) != 0;
-}
-
-/// Every key of `keys` present in `obj`, and no other.
-template <std::size_t N>
-void exactKeys(const json& obj, const std::string& field, const std::array<const char*, N>& keys, const char* form) {
-    // (no structured binding: clang < 16, the fuzz build's compiler, cannot capture one)
-    for (const auto& item : obj.items())
-        if (const std::string& key = item.key(); std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
-            std::string known;
-            for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
-            bad(field + "." + key, std::string("unknown key (") + form + " actions have " + known + ")");
-        }
-    for (const char* k : keys)
-        if (!obj.contains(k)) bad(field + "." + k, "missing");
-}
-
 /// One action of the line: its normalised form and its text (action_text.hpp).
 void readAction(const json& a, const std::string& field, const EnvOptions& env, Action& action, std::string& text) {
     const ActionSpace space = env.config.actionSpace;
@@ -108,20 +82,7 @@ void readAction(const json& a, const std::string& field, const EnvOptions& env, 
             if (parsed->discreteId >= 0) formatDiscreteAction(parsed->discreteId, text);
             else formatAction(action, space, text);
         } else if (a.is_object()) {
-            if (space == ActionSpace::Walking) {
-                exactKeys(a, field, std::array{"forward", "back", "left", "right", "jump", "attack", "use", "camera", "hotbar"},
-                          "walking");
-                action = Action::walkingDict(flag(a["forward"], field + ".forward"), flag(a["back"], field + ".back"),
-                                             flag(a["left"], field + ".left"), flag(a["right"], field + ".right"),
-                                             flag(a["jump"], field + ".jump"), flag(a["attack"], field + ".attack"),
-                                             flag(a["use"], field + ".use"), numbers<2>(a["camera"], field + ".camera"),
-                                             static_cast<int>(integerIn(a["hotbar"], field + ".hotbar", 0, kNumColours)));
-            } else {
-                exactKeys(a, field, std::array{"movement", "camera", "inventory", "placement"}, "flying");
-                action = Action::flying(numbers<3>(a["movement"], field + ".movement"), numbers<2>(a["camera"], field + ".camera"),
-                                        static_cast<int>(integerIn(a["inventory"], field + ".inventory", 0, kNumColours)),
-                                        static_cast<int>(integerIn(a["placement"], field + ".placement", 0, 2)));
-            }
+            action = actionFromJson(a, space == ActionSpace::Walking ? ActionForm::Walking : ActionForm::Flying);
             formatAction(action, space, text);
         } else {
             bad(field, "must be an integer 0..17, an action dict or an action text, got " + shortDump(a));

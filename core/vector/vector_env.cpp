@@ -161,6 +161,7 @@ void VectorEnv::recordStep(Slot& slot, int i, const StepResult& r) {
     else slot.recorder.record(slot.env, r, actions_[k]);
     if (!ended_[k]) return;
     VectorEpisode e;
+    e.iglu2022 = slot.recorder.iglu2022(slot.env);
     e.env = i;
     e.taskIndex = slot.task;
     e.seed = seed_;
@@ -176,6 +177,12 @@ void VectorEnv::setRecording(bool on) {
     recording_ = on;
     if (!on)
         for (auto& slot : envs_) slot->recordingEpisode = false;
+}
+
+void VectorEnv::publishBelief(int i, const Grid& blocks) {
+    (void)env(i);  // the index check
+    Slot& slot = *envs_[static_cast<std::size_t>(i)];
+    if (slot.recordingEpisode) slot.recorder.publishBelief(blocks);
 }
 
 std::vector<VectorEpisode> VectorEnv::takeEpisodes() {

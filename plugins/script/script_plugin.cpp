@@ -1,5 +1,7 @@
 #include "script_plugin.hpp"
 
+#include <QFrame>
+#include <QScrollArea>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QMenu>
@@ -22,7 +24,13 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     panel_ = new script::ScriptPanel;
     panel_->setObjectName(QStringLiteral("scriptPanel"));
-    dock_ = context.shell().addDock(QStringLiteral("script"), tr("Script"), panel_, Qt::RightDockWidgetArea);
+    // In a scroll area like the other side panels: its run and settings rows would otherwise hold
+    // the whole right column at their width (~580 px) and starve the 3D view.
+    auto* scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(panel_);
+    dock_ = context.shell().addDock(QStringLiteral("script"), tr("Script"), scroll, Qt::RightDockWidgetArea);
     auto retitle = [this](const QString& title) {
         if (dock_ != nullptr) dock_->setWindowTitle(tr("Script: %1").arg(title));
     };

@@ -6,6 +6,7 @@
 * :class:`iglu.Catalog` — tasks, labels, experiments; recording any agent's episodes.
 * :class:`iglu.ReferenceRecorder` — records the reference GridWorld and checks it against ours.
 * :class:`iglu.RolloutWriter` — episodes to a rollout file for `iglu import rollouts`.
+* :func:`iglu.serve_agent` — a policy as an agent process of architect sessions (docs/agent_protocol.md).
 * Functions: :func:`maximal_intersection`, :func:`scores`, :func:`iglu2022_scores`,
   :func:`auto_label`, :func:`render_pov`, :func:`to_dense`, :func:`to_sparse`,
   :func:`read_tasks`.
@@ -20,6 +21,7 @@ from .catalog import Catalog, ExperimentRecording, RolloutWriter
 from .env import Env
 from .gridworld.tasks.task import Task
 from .reference import ReferenceRecorder
+from .serve_agent import serve_agent
 from .vector import VectorEnv
 
 __version__ = _iglu.__version__
@@ -34,4 +36,4 @@ def read_tasks(path: str) -> list:
 
 __all__ = ["Catalog", "Env", "Episode", "EnvOptionError", "ExperimentRecording", "InvalidAction", "ReferenceRecorder", "RolloutWriter",
            "Task", "VectorEnv", "auto_label", "gridworld", "iglu2022_scores", "intersection_at", "maximal_intersection",
-           "read_tasks", "render_pov", "scores", "spaces", "to_dense", "to_sparse"]
+           "read_tasks", "render_pov", "scores", "serve_agent", "spaces", "to_dense", "to_sparse"]

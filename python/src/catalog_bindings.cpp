@@ -26,7 +26,7 @@ namespace iglu::python {
 
 py::dict taskToDict(const core::Task& t);  // core_bindings.cpp
 
-namespace {
+namespace catalog_bindings {
 
 py::dict taskRecordDict(const catalog::TaskRecord& r) {
     py::dict d = taskToDict(r.task);
@@ -152,9 +152,10 @@ catalog::OpenMode modeOf(const std::string& mode) {
     throw std::invalid_argument("mode: must be 'read', 'write' or 'create', got '" + mode + "'");
 }
 
-}  // namespace
+}  // namespace catalog_bindings
 
 void bindCatalog(py::module_& m) {
+    using namespace catalog_bindings;
     py::class_<catalog::AgentEpisode>(m, "Episode", "One recorded agent episode: its rollout and metrics (store with Catalog.record).")
         .def_readwrite("task_id", &catalog::AgentEpisode::taskId)
         .def_readwrite("seed", &catalog::AgentEpisode::seed)

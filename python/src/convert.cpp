@@ -5,7 +5,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace convert {
 
 [[noreturn]] void fail(const std::string& field, const std::string& message) {
     throw std::invalid_argument(field + ": " + message);
@@ -29,9 +29,10 @@ long long toInteger(const py::handle& h, const std::string& field) {
     fail(field, "must be an integer, got " + typeName(h));
 }
 
-}  // namespace
+}  // namespace convert
 
 core::Grid gridFromArray(const py::handle& array, const char* field, int lo, int hi) {
+    using namespace convert;
     py::array a;
     try {
         a = py::array::ensure(array);
@@ -63,6 +64,7 @@ core::Grid gridFromArray(const py::handle& array, const char* field, int lo, int
 }
 
 core::Grid gridFromBlocks(const py::handle& blocks, const char* field) {
+    using namespace convert;
     if (py::isinstance<py::str>(blocks) || !py::hasattr(blocks, "__iter__"))
         fail(field, "must be a list of (x, y, z, colour), got " + typeName(blocks));
     std::vector<core::Block> list;
@@ -89,6 +91,7 @@ core::Grid gridFromBlocks(const py::handle& blocks, const char* field) {
 }
 
 core::Grid gridFromAny(const py::handle& value, const char* field) {
+    using namespace convert;
     if (py::isinstance<py::array>(value)) return gridFromArray(value, field);
     // A nested (9, 11, 11) sequence or a list of blocks: the first element tells.
     if (py::hasattr(value, "__len__") && py::len(value) == core::kSizeY && !py::isinstance<py::str>(value)) {
@@ -99,6 +102,7 @@ core::Grid gridFromAny(const py::handle& value, const char* field) {
 }
 
 py::array_t<std::int32_t> gridToArray(const core::Grid& grid) {
+    using namespace convert;
     py::array_t<std::int32_t> a({core::kSizeY, core::kSizeX, core::kSizeZ});
     std::int32_t* out = a.mutable_data();
     for (int i = 0; i < core::kCells; ++i) out[i] = grid.cell(i);
@@ -106,12 +110,14 @@ py::array_t<std::int32_t> gridToArray(const core::Grid& grid) {
 }
 
 py::list gridToBlocks(const core::Grid& grid) {
+    using namespace convert;
     py::list out;
     for (const core::Block& b : grid.blocks()) out.append(py::make_tuple(b.x, b.y, b.z, b.colour));
     return out;
 }
 
 bool numberFromPython(const py::handle& h, double& out) {
+    using namespace convert;
     PyObject* o = h.ptr();
     if (PyBool_Check(o)) {
         out = o == Py_True ? 1 : 0;
@@ -146,7 +152,7 @@ bool numberFromPython(const py::handle& h, double& out) {
     return false;
 }
 
-namespace {
+namespace convert {
 
 [[noreturn]] void notANumber(const core::ActionField& f, int component, const py::handle& h) {
     const std::string what = f.kind == core::FieldKind::Real
@@ -171,9 +177,10 @@ void readField(const core::ActionField& f, const py::handle& h, core::ActionValu
         if (!numberFromPython(seq[static_cast<std::size_t>(i)], out[i])) notANumber(f, i, seq[static_cast<std::size_t>(i)]);
 }
 
-}  // namespace
+}  // namespace convert
 
 int discreteActionFromPython(const py::handle& action) {
+    using namespace convert;
     core::ActionValues v;
     if (py::isinstance<py::dict>(action) || !numberFromPython(action, v.numbers[0]))
         throw core::InvalidAction("action", "must be an int 0..17 (discretize=True), got " +
@@ -184,6 +191,7 @@ int discreteActionFromPython(const py::handle& action) {
 }
 
 core::Action actionFromPython(const py::handle& action, const core::EnvOptions& options) {
+    using namespace convert;
     const core::ActionForm form = core::actionForm(options.config.actionSpace, options.discretize);
     if (form == core::ActionForm::Discrete) return core::Action::discrete(discreteActionFromPython(action));
     if (!py::isinstance<py::dict>(action))
@@ -206,7 +214,7 @@ core::Action actionFromPython(const py::handle& action, const core::EnvOptions& 
     return core::parseAction(form, values);
 }
 
-namespace {
+namespace convert {
 
 // The exact integer value of an int-like argument (TypeError naming it otherwise).
 py::int_ exactInteger(const py::handle& value, const char* name, const std::string& range) {
@@ -218,9 +226,10 @@ py::int_ exactInteger(const py::handle& value, const char* name, const std::stri
 
 std::string rangeText(long long lo, long long hi) { return std::to_string(lo) + ".." + std::to_string(hi); }
 
-}  // namespace
+}  // namespace convert
 
 long long integerArgument(const py::handle& value, const char* name, long long lo, long long hi) {
+    using namespace convert;
     const py::int_ i = exactInteger(value, name, rangeText(lo, hi));
     if (!i) throw py::error_already_set();
     const py::int_ pyLo(lo), pyHi(hi);
@@ -230,6 +239,7 @@ long long integerArgument(const py::handle& value, const char* name, long long l
 }
 
 std::uint64_t seedArgument(const py::handle& value, const char* name) {
+    using namespace convert;
     const std::string range = "0..18446744073709551615 (2**64 - 1)";
     const py::int_ i = exactInteger(value, name, range);
     if (!i) throw py::error_already_set();
@@ -239,6 +249,7 @@ std::uint64_t seedArgument(const py::handle& value, const char* name) {
 }
 
 core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
+    using namespace convert;
     core::EnvOptions options;
     for (const auto& item : kwargs) {
         const std::string name = py::str(item.first);
@@ -274,6 +285,7 @@ core::EnvOptions envOptionsFromKwargs(const py::dict& kwargs) {
 }
 
 core::Task taskFromPython(const py::handle& task) {
+    using namespace convert;
     if (!py::hasattr(task, "target_grid"))
         throw std::invalid_argument("task: expected an iglu.gridworld Task (with target_grid), got " + typeName(task));
     core::Task t;

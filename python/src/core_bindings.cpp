@@ -14,7 +14,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace core_bindings {
 
 py::tuple alignmentTuple(const core::Alignment& a) { return py::make_tuple(a.dx, a.dz, a.rot); }
 
@@ -37,9 +37,10 @@ py::dict scoresDict(const core::Scores& s) {
     return d;
 }
 
-}  // namespace
+}  // namespace core_bindings
 
 py::dict taskToDict(const core::Task& t) {
+    using namespace core_bindings;
     py::dict d;
     d["id"] = t.id;
     d["instruction"] = t.instruction;
@@ -54,6 +55,7 @@ py::dict taskToDict(const core::Task& t) {
 }
 
 void bindCore(py::module_& m) {
+    using namespace core_bindings;
     m.def("action_fields", [](const std::string& form) {
         core::ActionForm f = core::ActionForm::Discrete;
         if (form == "walking") f = core::ActionForm::Walking;

@@ -19,7 +19,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace env_bindings {
 
 class CoreEnv {
 public:
@@ -176,9 +176,10 @@ private:
     std::optional<py::dict> views_;
 };
 
-}  // namespace
+}  // namespace env_bindings
 
 void bindEnv(py::module_& m) {
+    using namespace env_bindings;
     py::class_<CoreEnv>(m, "CoreEnv", py::dynamic_attr(), R"doc(
 One IGLU environment in C++ (bit-exact with the reference gridworld). Built on by
 iglu.gridworld.GridWorld and iglu.Env; use those.)doc")

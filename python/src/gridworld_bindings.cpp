@@ -11,7 +11,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace gridworld_bindings {
 
 // A dense array with cells -6..6, or a block list.
 core::Grid diffGrid(const py::handle& value, const char* field) {
@@ -19,9 +19,10 @@ core::Grid diffGrid(const py::handle& value, const char* field) {
     return gridFromAny(value, field);
 }
 
-}  // namespace
+}  // namespace gridworld_bindings
 
 void bindGridworld(py::module_& m) {
+    using namespace gridworld_bindings;
     m.def("_task_intersection", [](const py::handle& target, const py::handle& full, const py::handle& built, bool invariant) {
               const core::Grid t = diffGrid(target, "target_grid");
               const core::Grid b = diffGrid(built, "grid");

@@ -9,7 +9,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace text_bindings {
 
 py::list blockTuples(const std::vector<core::Block>& blocks) {
     py::list out;
@@ -60,9 +60,10 @@ py::dict groundingDict(const core::text::Grounding& g) {
     return d;
 }
 
-}  // namespace
+}  // namespace text_bindings
 
 void bindText(py::module_& m) {
+    using namespace text_bindings;
     m.def(
         "text_ground",
         [](const py::handle& instruction, const py::handle& start) {

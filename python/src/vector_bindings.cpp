@@ -21,7 +21,7 @@
 
 namespace iglu::python {
 
-namespace {
+namespace vector_bindings {
 
 struct PyVectorEnv {
     core::EnvOptions options;
@@ -103,9 +103,10 @@ void actionsFromDict(PyVectorEnv& v, const py::dict& d) {
     }
 }
 
-}  // namespace
+}  // namespace vector_bindings
 
 void bindVectorEnv(py::module_& m) {
+    using namespace vector_bindings;
     py::class_<PyVectorEnv>(m, "CoreVectorEnv", py::dynamic_attr(), "N environments stepped together in C++ (use iglu.VectorEnv).")
         .def(py::init([](const py::list& tasks, const py::object& numEnvsArg, const py::object& numThreadsArg,
                          const py::object& seedArg, const py::kwargs& kwargs) {
@@ -207,6 +208,15 @@ void bindVectorEnv(py::module_& m) {
             const Lease held = lease(v);
             v.env->setRecording(on);
         }, py::arg("on"))
+        .def("publish_belief", [](PyVectorEnv& v, int index, const py::handle& blocks) {
+            const core::Grid belief = gridFromAny(blocks, "belief");  // checked whole before anything changes
+            const Lease held = lease(v);
+            if (index < 0 || index >= v.env->size())
+                throw py::index_error("publish_belief: index " + std::to_string(index) + " is not in 0.." + std::to_string(v.env->size() - 1));
+            v.env->publishBelief(index, belief);
+        }, py::arg("index"), py::arg("blocks"),
+           "Publishes environment `index`'s agent belief: the blocks it predicts the target to be, from its current\n"
+           "step on (the forms iglu.Env.publish_belief takes). Kept with the episode when recording (record=True).")
         .def_property_readonly("_recording", [](PyVectorEnv& v) { return v.env->recording(); })
         .def_property_readonly("_dropped_episodes", [](PyVectorEnv& v) { return v.env->droppedEpisodes(); })
         .def("_take_episodes", [](PyVectorEnv& v) {
@@ -230,6 +240,7 @@ void bindVectorEnv(py::module_& m) {
                     e.steps = static_cast<int>(t.rollout.frames.size());
                     e.totalReturn = t.rollout.totalReward();
                     e.scores = t.scores;
+                    e.iglu2022 = t.iglu2022;
                     e.rollout = std::move(t.rollout);
                     episodes.push_back(std::move(e));
                 }

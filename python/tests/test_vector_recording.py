@@ -76,6 +76,11 @@ def test_vector_episodes_are_stored_and_round_trip(catalog, tmp_path, conformanc
         single.task_id = episode.task_id
         assert summary(single) == summary(episode)
         assert single.precision == episode.precision and single.recall == episode.recall
+        assert single.iglu2022_f1 == episode.iglu2022_f1  # the RL track's score, at the evaluator's step
+    assert any(e.iglu2022_f1 > 0 for e in taken)
+    by_key = {(e.task_id, e.seed, e.repetition): e for e in taken}
+    for row in stored:
+        assert row["iglu2022_f1"] == by_key[(row["task_id"], row["seed"], row["repetition"])].iglu2022_f1
 
     # The CLI reads it like any experiment; export + import replays every episode.
     shown = json.loads(iglu_cli("experiments", "show", "vec", "--db", catalog.path, "--json").stdout)
@@ -90,6 +95,32 @@ def test_vector_episodes_are_stored_and_round_trip(catalog, tmp_path, conformanc
     imported = sorted(fresh.episodes("again"), key=key)
     assert [(key(a), a["steps"], a["f1"], a["total_return"]) for a in sorted(stored, key=key)] == \
         [(key(b), b["steps"], b["f1"], b["total_return"]) for b in imported]
+
+
+def test_vector_beliefs_are_kept_with_their_episodes(catalog):
+    tasks = catalog.tasks()
+    venv = iglu.VectorEnv(tasks[:1], num_envs=3, num_threads=2, seed=1, record=True, discretize=True, max_steps=4)
+    guess = [(0, -1, 0, 1), (1, -1, 0, 2)]
+    with catalog.experiment("vec-beliefs", agent="believer", env=venv) as run:
+        venv.reset()
+        venv.publish_belief(0, guess)           # env 0 believes from step 0
+        venv.step(np.zeros(3, dtype=int))
+        venv.publish_belief(2, guess[:1])       # env 2 from step 1
+        for _ in range(3):
+            venv.step(np.zeros(3, dtype=int))   # the fourth step truncates every episode
+        taken = run.add(venv)
+    by_env = {e.repetition: e for e in taken}
+    assert by_env[0].beliefs == [(0, sorted(guess))]
+    assert by_env[1].beliefs == []
+    assert by_env[2].beliefs == [(1, guess[:1])]
+    rows = {r["repetition"]: r for r in catalog.episodes("vec-beliefs")}
+    target = tasks[0].target_grid
+    assert rows[0]["prediction_f1"] == pytest.approx(iglu.scores(target, iglu.to_dense(guess))["f1"])
+    assert rows[1]["prediction_f1"] is None
+    for index, blocks, text in [(3, guess, "index"), (-1, guess, "index"), (0, [(0, 0, 0, 9)], "belief")]:
+        with pytest.raises((IndexError, ValueError)) as err:
+            venv.publish_belief(index, blocks)
+        assert text in str(err.value)
 
 
 def test_flying_vector_episodes_written_to_a_rollout_file_replay(catalog, tmp_path, iglu_cli, conformance_dir):

@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
                                                   QStringLiteral("--%1 ignored: no data is open").arg(o->names().constFirst()));
     } else {
         if (parser.isSet(task) && !workbench.selectTask(parser.value(task), &error)) return fail(error);
+        if (!parser.isSet(task) && !scripted) workbench.selectStartTask();
         if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
             return fail(error);
         if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);

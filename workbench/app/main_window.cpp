@@ -8,11 +8,13 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -143,24 +145,72 @@ bool MainWindow::canClose() {
     return true;
 }
 
-void MainWindow::captureDefaultLayout() {
-    defaultState_ = saveState(1);
-    defaultSize_ = size();
-}
+void MainWindow::captureDefaultLayout() { defaultState_ = saveState(1); }
 
 void MainWindow::restoreLayout() {
     QSettings s;
     if (const auto g = s.value(QStringLiteral("window/geometry")).toByteArray(); !g.isEmpty()) restoreGeometry(g);
-    if (const auto st = s.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty()) restoreState(st, 1);
+    if (const auto st = s.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty())
+        restoredSavedLayout_ = restoreState(st, 1);
     unsquashDocks();
 }
 
 void MainWindow::resetLayout() {
     if (defaultState_.isEmpty()) return;
-    if (isMaximized() || isFullScreen()) showNormal();
-    resize(defaultSize_);
+    // Without animation: an animated restore lands after the proportions and undoes them.
+    const bool animated = isAnimated();
+    setAnimated(false);
     restoreState(defaultState_, 1);
+    arrangeDocks();
+    setAnimated(animated);
     showStatus(tr("Layout reset"), 4000);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (arranged_) return;
+    arranged_ = true;
+    if (!restoredSavedLayout_) arrangeDocks();  // a first start (or a scripted one): the default proportions
+}
+
+namespace {
+// The panels in front of their tab groups at start: what serves a session before anything runs
+// (Playback under the view, Labeling beside it), not a Compare with nothing checked or an idle Play.
+constexpr const char* kFrontDocks[] = {"playback", "labeling"};
+}  // namespace
+
+void MainWindow::arrangeDocks() {
+    for (const char* id : kFrontDocks)
+        if (auto* dock = findChild<QDockWidget*>(QLatin1String(id), Qt::FindDirectChildrenOnly); dock != nullptr && !dock->isHidden())
+            dock->raise();
+    if (auto* l = layout()) l->activate();
+    // A side column is as wide as its panels ask (their size hints), between kSideShare and
+    // kSideShareMax of the window; the bottom area kBottomShare of its height.
+    QList<QDockWidget*> left, right, bottom;
+    int leftWant = 0, rightWant = 0;
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (dock->isHidden() || dock->isFloating()) continue;
+        const Qt::DockWidgetArea area = dockWidgetArea(dock);
+        if (area == Qt::LeftDockWidgetArea) {
+            left << dock;
+            leftWant = std::max(leftWant, dock->sizeHint().width());
+        } else if (area == Qt::RightDockWidgetArea) {
+            right << dock;
+            rightWant = std::max(rightWant, dock->sizeHint().width());
+        } else {
+            bottom << dock;
+        }
+    }
+    const auto columnWidth = [this](int want) {
+        return std::max(kDockMinimum, std::clamp(want, static_cast<int>(width() * kSideShare), static_cast<int>(width() * kSideShareMax)));
+    };
+    QList<QDockWidget*> side = left + right;
+    QList<int> widths, heights;
+    for (int i = 0; i < left.size(); ++i) widths << columnWidth(leftWant);
+    for (int i = 0; i < right.size(); ++i) widths << columnWidth(rightWant);
+    for (int i = 0; i < bottom.size(); ++i) heights << std::max(kDockMinimum, static_cast<int>(height() * kBottomShare));
+    if (!side.isEmpty()) resizeDocks(side, widths, Qt::Horizontal);
+    if (!bottom.isEmpty()) resizeDocks(bottom, heights, Qt::Vertical);
 }
 
 // A dock dragged (or saved) thinner than it can show its content is given its preferred size

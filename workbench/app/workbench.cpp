@@ -44,6 +44,17 @@ Workbench::Workbench(const WorkbenchOptions& options) : impl_(std::make_unique<I
     QStringList disabled = options.disabledPlugins;
     if (options.useSettings) disabled << QSettings().value(disabledPluginsSettingsKey()).toStringList();
     impl_->plugins.setDisabled(disabled);
+    if (options.useSettings) {
+        // The task last selected in each catalog or task list, for the next start (selectStartTask).
+        WorkbenchContext& ctx = impl_->context;
+        QObject::connect(&ctx.selection(), &Selection::taskChanged, impl_->window.get(), [&ctx](const QString& taskId) {
+            if (taskId.isEmpty() || !ctx.data().isOpen()) return;
+            QSettings settings;
+            QVariantMap last = settings.value(QStringLiteral("data/lastTasks")).toMap();
+            last.insert(QFileInfo(ctx.data().path()).absoluteFilePath(), taskId);
+            settings.setValue(QStringLiteral("data/lastTasks"), last);
+        });
+    }
 }
 
 Workbench::~Workbench() {
@@ -105,6 +116,28 @@ bool Workbench::selectTask(const QString& taskId, QString* error) {
     }
     impl_->context.selection().setTask(taskId);
     return true;
+}
+
+QString Workbench::selectStartTask() {
+    WorkbenchContext& ctx = impl_->context;
+    if (!ctx.data().isOpen() || !ctx.selection().taskId().isEmpty()) return ctx.selection().taskId();
+    QString pick;
+    if (impl_->options.useSettings) {
+        const QVariantMap last = QSettings().value(QStringLiteral("data/lastTasks")).toMap();
+        const QString remembered = last.value(QFileInfo(ctx.data().path()).absoluteFilePath()).toString();
+        if (!remembered.isEmpty() && ctx.data().hasTask(remembered)) pick = remembered;
+    }
+    if (pick.isEmpty()) {
+        const QList<TaskInfo> tasks = ctx.data().tasks();
+        for (const TaskInfo& t : tasks)
+            if (t.targetBlocks > 0 || t.startingBlocks > 0 || !t.instruction.isEmpty()) {
+                pick = t.id;
+                break;
+            }
+        if (pick.isEmpty() && !tasks.isEmpty()) pick = tasks.front().id;
+    }
+    if (!pick.isEmpty()) ctx.selection().setTask(pick);
+    return pick;
 }
 
 bool Workbench::selectRollout(const QString& rollout, const QString& stepText, QString* error) {

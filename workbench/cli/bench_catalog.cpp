@@ -16,7 +16,7 @@
 
 namespace iglu::cli::bench {
 
-namespace {
+namespace bench_catalog {
 
 namespace fs = std::filesystem;
 
@@ -96,9 +96,10 @@ void queryBench(const Context& ctx, nlohmann::json& out) {
     out["task_query_catalog_tasks"] = kTasks;
 }
 
-}  // namespace
+}  // namespace bench_catalog
 
 std::vector<Benchmark> catalogBenchmarks() {
+    using namespace bench_catalog;
     return {{"import", importBench}, {"query", queryBench}};
 }
 

@@ -16,7 +16,7 @@ double bench::now() {
     return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
-namespace {
+namespace bench_command {
 
 struct Options {
     bool json = false;
@@ -53,9 +53,10 @@ void run(const Options& o) {
     for (const auto& [key, value] : out.items()) std::cout << key << ": " << jsonText(value) << "\n";
 }
 
-}  // namespace
+}  // namespace bench_command
 
 void addBenchCommand(CLI::App& app) {
+    using namespace bench_command;
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("bench", "Measure throughput and latency; stable keys, --json for machines");
     cmd->add_flag("--json", opts->json, "Print one JSON object");

@@ -12,7 +12,7 @@
 
 namespace iglu::cli::bench {
 
-namespace {
+namespace bench_env {
 
 using namespace iglu::core;
 
@@ -255,9 +255,10 @@ void povBench(const Context& ctx, nlohmann::json& out) {
     out["env_pov_steps_per_s"] = std::round(r.stepsPerSecond);
 }
 
-}  // namespace
+}  // namespace bench_env
 
 std::vector<Benchmark> environmentBenchmarks() {
+    using namespace bench_env;
     return {{"env", envBench}, {"maxint", maxintBench}, {"threads", threadsBench}, {"vector", vectorBench}, {"pov", povBench}};
 }
 

@@ -9,7 +9,7 @@
 
 namespace iglu::cli::bench {
 
-namespace {
+namespace bench_lua {
 
 using namespace iglu::scripting;
 
@@ -60,9 +60,10 @@ void runnerScaling(const Context& ctx, nlohmann::json& out) {
     out["lua_run_jobs_speedup"] = one / many;
 }
 
-}  // namespace
+}  // namespace bench_lua
 
 std::vector<Benchmark> scriptingBenchmarks() {
+    using namespace bench_lua;
     return {{"lua", agentSteps}, {"lua_threads", runnerScaling}};
 }
 

@@ -26,7 +26,7 @@
 
 namespace iglu::cli::bench {
 
-namespace {
+namespace bench_viewer {
 
 const core::Task& largestTask(const std::vector<core::Task>& tasks) {
     return *std::max_element(tasks.begin(), tasks.end(),
@@ -111,9 +111,10 @@ void scrubBenchmark(const Context&, const core::Task& task, nlohmann::json& out)
     out["viewer_rollout_changes"] = rollout.changes.size();
 }
 
-}  // namespace
+}  // namespace bench_viewer
 
 std::vector<Benchmark> viewerBenchmarks() {
+    using namespace bench_viewer;
     return {Benchmark{"viewer", [](const Context& ctx, nlohmann::json& out) {
                           const auto tasks = core::readTaskList(ctx.examplesDir + "/tasks/bench_tasks.jsonl");
                           const core::Task& task = largestTask(tasks);

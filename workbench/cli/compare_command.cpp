@@ -22,7 +22,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace compare_command {
 
 struct Options {
     std::string db;
@@ -141,9 +141,10 @@ void run(const Options& o) {
     }
 }
 
-}  // namespace
+}  // namespace compare_command
 
 void addCompareCommand(CLI::App& app) {
+    using namespace compare_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("compare", "Compare two or more rollouts of one task step by step (as the Compare dock): "
                                               "where the worlds first differ, each step's action, blocks and F1 (* = differs)");

@@ -15,7 +15,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace conformance_command {
 
 struct Options {
     std::string dir;
@@ -138,9 +138,10 @@ void run(const Options& o) {
     if (failed > 0) exitCode() = 1;
 }
 
-}  // namespace
+}  // namespace conformance_command
 
 void addConformanceCommand(CLI::App& app) {
+    using namespace conformance_command;
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("conformance",
                                    "Replay reference recordings (DIR/traces/*.json, DIR/max_intersection.jsonl) and report "

@@ -25,7 +25,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace experiments_command {
 
 struct Options {
     std::string action;
@@ -271,9 +271,10 @@ void run(const Options& o) {
     else compare(cat, o.names[0], o.names[1], o.json, o.allTasks);
 }
 
-}  // namespace
+}  // namespace experiments_command
 
 void addExperimentsCommand(CLI::App& app) {
+    using namespace experiments_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("experiments", "List, show and compare the experiments stored in a catalog (Lua, Python, imported)");
     cmd->add_option("ACTION", o->action, "list | show NAME | compare A B | feedback (the human evaluation of agents per agent)")

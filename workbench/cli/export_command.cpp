@@ -28,7 +28,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace export_command {
 
 struct Options {
     std::string kind;
@@ -124,9 +124,10 @@ void run(const Options& o) {
     std::cout << o.output << ": " << written << " episodes\n";
 }
 
-}  // namespace
+}  // namespace export_command
 
 void addExportCommand(CLI::App& app) {
+    using namespace export_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("export", "Export agent episodes of a catalog as a rollout file (docs/rollout_format.md)");
     cmd->add_option("KIND", o->kind, "rollouts")->required()->check(CLI::IsMember({"rollouts"}));

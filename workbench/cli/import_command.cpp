@@ -17,7 +17,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace import_command {
 
 struct Options {
     std::string kind;
@@ -82,9 +82,10 @@ void importInto(const Options& o, catalog::Catalog& cat) {
     if (report.cancelled) exitCode() = 130;
 }
 
-}  // namespace
+}  // namespace import_command
 
 void addImportCommand(CLI::App& app) {
+    using namespace import_command;
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("import", "Import an IGLU dataset (original layout) or a rollout file of agent episodes into a "
                                              "catalog; re-importing updates, never duplicates");

@@ -32,7 +32,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace import_rollouts {
 
 struct Interrupted {};
 
@@ -146,9 +146,10 @@ void importFile(const RolloutImportOptions& o, catalog::Catalog& cat, Counts& co
     progress.finish();
 }
 
-}  // namespace
+}  // namespace import_rollouts
 
 void importRollouts(const RolloutImportOptions& o) {
+    using namespace import_rollouts;
     if (!o.experiment.empty()) catalog::checkExperimentName(o.experiment, "--experiment");
     auto cat = catalog::Catalog(o.db, catalog::OpenMode::Create);
     const bool created = cat.createdFile();

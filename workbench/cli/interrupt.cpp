@@ -6,7 +6,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace interrupt {
 std::atomic<bool> g_interrupted{false};
 
 /// Ends the process by `sig` after undoing the partial outputs and child processes
@@ -22,9 +22,10 @@ extern "C" void onInterrupt(int) {
 }
 
 extern "C" void onTerminate(int sig) { endBy(sig); }
-}  // namespace
+}  // namespace interrupt
 
 const std::atomic<bool>& interruptFlag() {
+    using namespace interrupt;
     static const bool installed = [] {
         std::signal(SIGINT, onInterrupt);
         std::signal(SIGTERM, onTerminate);

@@ -23,7 +23,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace label_command {
 
 struct AutoOptions {
     std::string db;
@@ -188,9 +188,10 @@ void runImport(const FileOptions& o) {
     if (report.skipped > 0) exitCode() = 1;
 }
 
-}  // namespace
+}  // namespace label_command
 
 void addLabelCommand(CLI::App& app) {
+    using namespace label_command;
     auto* cmd = app.add_subcommand("label", "Automatic skill labels: label a catalog, or evaluate against human labels");
     cmd->require_subcommand(1);
     auto autoOpts = std::make_shared<AutoOptions>();

@@ -12,7 +12,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace lua_command {
 struct LuaOptions {
     std::string script;
     std::vector<std::string> args;
@@ -51,9 +51,10 @@ void runLua(const LuaOptions& o) {
         exitCode() = interruptFlag().load() ? 130 : 1;
     }
 }
-}  // namespace
+}  // namespace lua_command
 
 void addLuaCommand(CLI::App& app) {
+    using namespace lua_command;
     auto o = std::make_shared<LuaOptions>();
     auto* cmd = app.add_subcommand("lua", "Run a Lua script with the iglu module (sandboxed)");
     cmd->add_option("script", o->script, "Lua script")->required()->check(CLI::ExistingFile);

@@ -18,7 +18,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace nlp_command {
 
 constexpr int kHoldOutFolds = 5;  ///< train holds out the tasks with foldOf(id, 5) == 0
 
@@ -144,9 +144,10 @@ void runEval(const NlpOptions& o) {
     std::printf("  %.2f s\n", seconds);
 }
 
-}  // namespace
+}  // namespace nlp_command
 
 void addNlpCommand(CLI::App& app) {
+    using namespace nlp_command;
     auto* cmd = app.add_subcommand("nlp", "The clarifying-question track: when to ask and what to ask (IGLU 2022 NLP task)");
     cmd->require_subcommand(1);
     auto train = std::make_shared<NlpOptions>();

@@ -35,7 +35,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace render_command {
 
 struct RenderOptions {
     std::string db;
@@ -275,9 +275,10 @@ void run(const RenderOptions& o) {
               << ", missing " << s.missing << ", extra " << s.extra << ", F1 " << s.scores.f1 << "\n";
 }
 
-}  // namespace
+}  // namespace render_command
 
 void addRenderCommand(CLI::App& app) {
+    using namespace render_command;
     auto o = std::make_shared<RenderOptions>();
     auto* cmd = app.add_subcommand("render", "Render a task, a rollout step or a whole rollout (video / PNG frames) of the 3D view or the first-person view, offscreen (the 3D view needs an X display, e.g. xvfb-run)");
     cmd->add_option("--db", o->db, "Catalog file, or task list (.jsonl)")->required()->check(CLI::ExistingFile);

@@ -18,7 +18,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace run_command {
 
 using namespace iglu::scripting;
 
@@ -88,9 +88,10 @@ void run(const Options& o) {
     if (report.cancelled) exitCode() = 130;
 }
 
-}  // namespace
+}  // namespace run_command
 
 void addRunCommand(CLI::App& app) {
+    using namespace run_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("run", "Run an experiment script (agent x task set) and summarise F1 per skill");
     cmd->add_option("experiment", o->experiment, "Experiment script (.lua)")->required()->check(CLI::ExistingFile);

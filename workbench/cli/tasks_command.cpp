@@ -13,7 +13,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace tasks_command {
 
 struct Options {
     std::string db;
@@ -79,9 +79,10 @@ void run(const Options& o) {
     std::printf("%zu tasks\n", rows.size());
 }
 
-}  // namespace
+}  // namespace tasks_command
 
 void addTasksCommand(CLI::App& app) {
+    using namespace tasks_command;
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("tasks", "List catalog tasks, filtered by skill, text and clarity");
     cmd->add_option("--db", opts->db, "Catalog file")->required()->check(CLI::ExistingFile);

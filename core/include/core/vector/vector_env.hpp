@@ -49,6 +49,7 @@ struct VectorEpisode {
     int ordinal = 0;         ///< the environment's episodes since that seed: 0, 1, ...
     Rollout rollout;         ///< kind Agent, taskId set
     Scores scores;           ///< the final grid against the task's target
+    Iglu2022Scores iglu2022; ///< the IGLU-2022 evaluator's score (StepRecorder::iglu2022)
 };
 
 class VectorEnv {
@@ -105,6 +106,10 @@ public:
     /// The episodes that ended since the last call, by environment index then order: the same
     /// list whatever the thread count.
     std::vector<VectorEpisode> takeEpisodes();
+    /// The belief environment i's agent publishes from its current step on (the blocks it predicts
+    /// the target to be): kept in the episode's rollout (Rollout::beliefs) while recording;
+    /// nothing otherwise. Throws std::out_of_range for a bad index.
+    void publishBelief(int i, const Grid& blocks);
     /// Episodes dropped because their recording could not be allocated, since construction.
     std::uint64_t droppedEpisodes() const noexcept { return dropped_.load(); }
 

@@ -53,26 +53,36 @@ public slots:
     void openDataDialog();
     void showPluginsDialog();
     void showAbout();
-    /// View > Reset Layout: the docks and window size the plugins made at start.
+    /// View > Reset Layout: the docks as the plugins made them at start, in the default
+    /// proportions of the window as it is now (a maximized window stays maximized).
     void resetLayout();
     /// Catalogs and task lists opened before, newest first (File > Open Recent; at most 8).
     QStringList recentData() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     WorkbenchContext& context_;
     PluginManager& plugins_;
     void unsquashDocks();
+    /// The default proportions: each side column a fifth to a quarter of the width (what its
+    /// panels ask), the bottom area under a third of the height, the central 3D view the rest; the panels that serve an idle
+    /// session in front of their tab groups (kFrontDocks).
+    void arrangeDocks();
     void rememberRecent(const QString& path);
     void fillRecentMenu();
 
     static constexpr QSize kCentralMinimum{320, 240};  // twice what the docks used to leave it
     static constexpr int kDockMinimum = 120;
     static constexpr int kRecentMax = 8;
+    static constexpr double kSideShare = 0.2;
+    static constexpr double kSideShareMax = 0.26;
+    static constexpr double kBottomShare = 0.3;
     QByteArray defaultState_;
-    QSize defaultSize_;
+    bool restoredSavedLayout_ = false;  // a saved layout was restored: the first show keeps it
+    bool arranged_ = false;
     QMenu* recentMenu_ = nullptr;
     QMenu* editMenu_ = nullptr;
     QMenu* fileMenu_;

@@ -49,6 +49,10 @@ public:
     /// Opens the bundled example catalog, importing examples/data first when it does not exist.
     bool openDefaultData(QString* error);
     bool selectTask(const QString& taskId, QString* error);
+    /// With data open and no task selected: selects the task selected last time in this data
+    /// (saved with the settings, useSettings), else the first task that has something to show
+    /// (blocks or an instruction), else the first. Returns the task selected ("" when none).
+    QString selectStartTask();
     /// `rollout` is a rollout id of the selected task, "first" (its first rollout, e.g. the human
     /// tape), or "random" / "random:SEED" to record a random-agent episode (250 steps) of the task
     /// in this session. `step` is a frame count or a percentage of the rollout ("50%").

@@ -1,0 +1,5 @@
+# Speaks protocol 2.
+from _wire import hello, until
+
+hello(protocol=2)
+until("bye")
