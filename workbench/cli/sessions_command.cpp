@@ -17,7 +17,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace sessions_command {
 
 struct Options {
     std::string action, db, format = "iglu-multiturn", out;
@@ -138,9 +138,10 @@ void run(const Options& o) {
     }
 }
 
-}  // namespace
+}  // namespace sessions_command
 
 void addSessionsCommand(CLI::App& app) {
+    using namespace sessions_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("sessions", "List, show and export the architect sessions stored in a catalog (iglu talk)");
     cmd->add_option("ACTION", o->action, "list | show ID | export [ID...]")->required()->check(CLI::IsMember({"list", "show", "export"}));

@@ -20,7 +20,7 @@
 
 namespace iglu::cli {
 
-namespace {
+namespace talk_command {
 
 struct Options {
     std::string db, task, agent, actionSpace = "flying", comment;
@@ -107,9 +107,10 @@ void run(const Options& o) {
               << fixed(session.f1()) << ", IGLU-2022 F1 " << fixed(session.iglu2022F1()) << "\n";
 }
 
-}  // namespace
+}  // namespace talk_command
 
 void addTalkCommand(CLI::App& app) {
+    using namespace talk_command;
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("talk", "Instruct an agent turn by turn on a task (a scripted architect session) and store it");
     cmd->add_option("--db", opts->db, "Catalog file")->required();
