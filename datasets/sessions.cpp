@@ -4,13 +4,16 @@
 // A turn's starting world is, in order of preference: the previous builder turn's file (step N-2,
 // the worlds alternate architect/builder turns), the world rebuilt by the tape's recovery
 // section, the file's prevWorldEndingState, or the empty world for step-2 (the first builder turn).
-// Dialog utterances are not in these files: the multi-turn dialogs.csv, when available, goes to
-// Catalog::putUtterances (session id, turn, speaker, text) — the extension point for it.
+// Dialog utterances are not in these files: a dialogs.csv in the folder given (session_id, turn,
+// speaker, text; what `iglu sessions export` writes) goes to Catalog::putUtterances.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <utility>
 
 #include "batch_writer.hpp"
+#include "csv_reader.hpp"
 #include "datasets/importer.hpp"
 #include "tape.hpp"
 #include "tape_check.hpp"
@@ -43,6 +46,41 @@ struct Step {
     int n;
     fs::path path;
 };
+
+// The session's utterances, when the folder holds a dialogs.csv (session_id, turn, speaker, text;
+// what `iglu sessions export` writes): stored with Catalog::putUtterances, seq in file order.
+void readDialogs(const fs::path& file, catalog::Catalog& catalog, ImportReport& report) {
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return;
+    try {
+        const CsvTable table = CsvTable::read(file.string());
+        const int session = table.column("session_id"), turn = table.column("turn");
+        const int speaker = table.column("speaker"), text = table.column("text");
+        std::vector<catalog::Utterance> out;
+        std::map<std::pair<std::string, int>, int> seq;
+        for (const CsvRecord& r : table.records()) {
+            try {
+                table.checkRecord(r);
+                const std::string& t = r.fields[turn];
+                int n = 0;
+                if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
+                    throw DatasetError(Reason::BadCsvRow, file.string() + ":" + std::to_string(r.line), "turn '" + t + "' is not a number");
+                n = std::stoi(t);
+                const std::string& sp = r.fields[speaker];
+                if (sp != "architect" && sp != "builder")
+                    throw DatasetError(Reason::BadCsvRow, file.string() + ":" + std::to_string(r.line),
+                                       "speaker '" + sp + "' is not architect or builder");
+                const int s = seq[{r.fields[session], n}]++;
+                out.push_back({r.fields[session], n, s, sp, r.fields[text]});
+            } catch (const DatasetError& e) {
+                report.skip(e);
+            }
+        }
+        catalog.putUtterances(out);
+    } catch (const DatasetError& e) {
+        report.skip(e);
+    }
+}
 
 }  // namespace
 
@@ -151,6 +189,7 @@ ImportReport importSessions(const std::string& pathArg, catalog::Catalog& catalo
         writer.itemDone(si + 1, sessionDirs.size());
     }
     writer.flush();
+    if (!report.cancelled) readDialogs(fs::path(pathArg) / "dialogs.csv", catalog, report);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;
 }

@@ -25,20 +25,6 @@ int convertAction(lua_State* L) {
     return 0;
 }
 
-void pushOptions(lua_State* L, const std::vector<std::pair<std::string, OptionValue>>& options) {
-    lua_createtable(L, 0, static_cast<int>(options.size()));
-    for (const auto& [k, v] : options) {
-        if (const bool* b = std::get_if<bool>(&v)) lua_pushboolean(L, *b);
-        else if (const long long* i = std::get_if<long long>(&v)) lua_pushinteger(L, static_cast<lua_Integer>(*i));
-        else if (const double* d = std::get_if<double>(&v)) lua_pushnumber(L, *d);
-        else {
-            const std::string& str = std::get<std::string>(v);
-            lua_pushlstring(L, str.data(), str.size());
-        }
-        lua_setfield(L, -2, k.c_str());
-    }
-}
-
 // Protected episode set-up: (chunk, obs, task*, withTarget, seed, options*) -> agent table, act.
 // Seeds math.random, builds a fresh agent table from the compiled chunk and calls reset(obs, task).
 int prepareEpisode(lua_State* L) {
@@ -70,6 +56,20 @@ int prepareEpisode(lua_State* L) {
 std::string readScript(const std::string& path) { return readLuaSource(path); }
 
 }  // namespace
+
+void pushOptions(lua_State* L, const std::vector<std::pair<std::string, OptionValue>>& options) {
+    lua_createtable(L, 0, static_cast<int>(options.size()));
+    for (const auto& [k, v] : options) {
+        if (const bool* b = std::get_if<bool>(&v)) lua_pushboolean(L, *b);
+        else if (const long long* i = std::get_if<long long>(&v)) lua_pushinteger(L, static_cast<lua_Integer>(*i));
+        else if (const double* d = std::get_if<double>(&v)) lua_pushnumber(L, *d);
+        else {
+            const std::string& str = std::get<std::string>(v);
+            lua_pushlstring(L, str.data(), str.size());
+        }
+        lua_setfield(L, -2, k.c_str());
+    }
+}
 
 const char* episodeEndName(EpisodeEnd end) noexcept {
     switch (end) {

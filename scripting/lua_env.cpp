@@ -27,6 +27,7 @@ struct ObsBox {
     const Environment* env = nullptr;
     const bool* alive = nullptr;  // the owning env userdata's liveness; nullptr: the host owns env
     BeliefSink* beliefs = nullptr;  // an agent episode's: takes obs:publish_belief
+    const std::string* dialog = nullptr;  // obs.dialog instead of the env's (architect sessions' dialogue)
 };
 
 // User values: env userdata: 1 = its observation, 2 = its grid view.
@@ -285,7 +286,11 @@ int obsIndex(lua_State* L) {
             if (std::memcmp(k, "pitch", 5) == 0) return lua_pushnumber(L, o.agentPos[3]), 1;
             break;
         case 6:
-            if (std::memcmp(k, "dialog", 6) == 0) return lua_pushlstring(L, o.dialog.data(), o.dialog.size()), 1;
+            if (std::memcmp(k, "dialog", 6) == 0) {
+                const auto* d = static_cast<ObsBox*>(lua_touserdata(L, 1))->dialog;
+                if (d != nullptr) return lua_pushlstring(L, d->data(), d->size()), 1;
+                return lua_pushlstring(L, o.dialog.data(), o.dialog.size()), 1;
+            }
             break;
         case 7:
             if (std::memcmp(k, "compass", 7) == 0) return lua_pushnumber(L, o.compass[0]), 1;
@@ -346,11 +351,12 @@ void registerEnv(lua_State* L, int module) {
 
 }  // namespace detail
 
-void pushObservation(lua_State* L, const Environment* env, const bool* alive, BeliefSink* beliefs) {
+void pushObservation(lua_State* L, const Environment* env, const bool* alive, BeliefSink* beliefs, const std::string* dialog) {
     auto* box = static_cast<detail::ObsBox*>(lua_newuserdatauv(L, sizeof(detail::ObsBox), 3));
     box->env = env;
     box->alive = alive;
     box->beliefs = beliefs;
+    box->dialog = dialog;
     luaL_setmetatable(L, detail::kObsMeta);
     const int obs = lua_gettop(L);
     detail::pushGridView(L, &env->grid(), obs, alive);

@@ -150,9 +150,61 @@ CREATE TABLE IF NOT EXISTS rollout_beliefs(
 ) WITHOUT ROWID;
 )SQL";
 
+// Version 5: architect sessions (architect/, `iglu talk`): a session per (task, agent) conversation
+// and a row per turn with the architect's utterance, the builder's question, the worlds the turn
+// started and ended on, its rollout (rollouts table, beliefs in rollout_beliefs), scores and the
+// architect's judgement; and the published human evaluation of agents (`iglu import human-feedback`).
+constexpr const char* kVersion5 = R"SQL(
+CREATE TABLE IF NOT EXISTS architect_sessions(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  task_id TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  env TEXT NOT NULL DEFAULT '{}',
+  turn_step_budget INTEGER NOT NULL,
+  started TEXT NOT NULL,
+  ended TEXT NOT NULL DEFAULT '',
+  start_world BLOB NOT NULL,
+  f1 REAL NOT NULL,
+  iglu2022_f1 REAL NOT NULL,
+  rating INTEGER,
+  comment TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS architect_turns(
+  session_id INTEGER NOT NULL REFERENCES architect_sessions(id) ON DELETE CASCADE,
+  turn INTEGER NOT NULL,
+  utterance TEXT NOT NULL,
+  answer INTEGER NOT NULL,
+  agent TEXT NOT NULL,
+  question TEXT,
+  failure TEXT NOT NULL DEFAULT '',
+  end_reason TEXT NOT NULL,
+  start_world BLOB NOT NULL,
+  end_world BLOB NOT NULL,
+  rollout_id INTEGER REFERENCES rollouts(id) ON DELETE SET NULL,
+  f1 REAL NOT NULL,
+  iglu2022_f1 REAL NOT NULL,
+  belief BLOB,
+  prediction_f1 REAL,
+  rating INTEGER,
+  comment TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(session_id, turn)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS human_feedback(
+  hit_id TEXT NOT NULL,
+  game_id TEXT NOT NULL DEFAULT '',
+  task_id TEXT NOT NULL DEFAULT '',
+  agent TEXT NOT NULL,
+  chosen_best INTEGER,
+  comment TEXT NOT NULL DEFAULT '',
+  completion_code TEXT NOT NULL DEFAULT '',
+  source TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(hit_id, game_id, agent)
+);
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4, kVersion5};
     return steps;
 }
 

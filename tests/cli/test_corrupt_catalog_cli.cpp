@@ -87,6 +87,10 @@ private slots:
         QTest::newRow("export rollouts") << QStringList{"export", "rollouts", "--db", "%1", "--experiment", "oracle_flying",
                                                         "-o", out + "/rollouts.jsonl"};
         QTest::newRow("import rollouts") << QStringList{"import", "rollouts", rollouts_, "--db", "%1"};
+        QTest::newRow("talk") << QStringList{"talk", "--db", "%1", "--task", "C1", "--agent",
+                                             iglu::test::sourcePath("examples/agents/language_builder.lua"), "--say", "build a red block"};
+        QTest::newRow("sessions list") << QStringList{"sessions", "list", "--db", "%1"};
+        QTest::newRow("experiments feedback") << QStringList{"experiments", "feedback", "--db", "%1"};
     }
 
     void everyCommandRefusesEveryCorruptCatalog() {

@@ -22,6 +22,8 @@ void addExportCommand(CLI::App& app);
 void addExperimentsCommand(CLI::App& app);
 void addCompareCommand(CLI::App& app);
 void addNlpCommand(CLI::App& app);
+void addTalkCommand(CLI::App& app);
+void addSessionsCommand(CLI::App& app);
 
 /// Exit code a subcommand asks for (CLI11 callbacks cannot return one).
 int& exitCode();

@@ -1,4 +1,4 @@
-// iglu experiments list|show NAME|compare A B --db FILE [--json]
+// iglu experiments list|show NAME|compare A B|feedback --db FILE [--json]
 //
 // The catalog's experiments in the terminal — Lua runs (`iglu run`), Python agents and imported
 // rollout files alike: the list (agent, episodes, success rate, mean F1, created), one
@@ -232,7 +232,34 @@ void compare(const catalog::Catalog& cat, const std::string& nameA, const std::s
     }
 }
 
+// The human evaluation of agents (`iglu import human-feedback`): per agent, how often it was chosen
+// best among the judgements that say, and how many comments it got.
+void feedback(const catalog::Catalog& cat, bool json) {
+    const auto rows = cat.feedbackSummary();
+    if (json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& f : rows)
+            out.push_back({{"agent", f.agent}, {"rows", f.rows}, {"judged", f.judged}, {"chosen_best", f.chosenBest},
+                           {"chosen_best_rate", f.judged ? nlohmann::json(f.chosenBestRate()) : nlohmann::json(nullptr)},
+                           {"comments", f.comments}});
+        std::cout << jsonText(out, 2) << "\n";
+        return;
+    }
+    if (rows.empty()) {
+        std::cout << "no human feedback in " << cat.path() << " (iglu import human-feedback FILE --db " << cat.path() << ")\n";
+        return;
+    }
+    std::printf("%-16s %6s %7s %11s %9s\n", "agent", "rows", "judged", "chosen best", "comments");
+    for (const auto& f : rows)
+        std::printf("%-16s %6d %7d %10.1f%% %9d\n", f.agent.c_str(), f.rows, f.judged, 100 * f.chosenBestRate(), f.comments);
+}
+
 void run(const Options& o) {
+    if (o.action == "feedback") {
+        if (!o.names.empty()) throw std::runtime_error("experiments feedback: expects no experiment name");
+        feedback(catalog::Catalog(o.db, catalog::OpenMode::ReadOnly), o.json);
+        return;
+    }
     const std::size_t want = o.action == "list" ? 0 : o.action == "show" ? 1 : 2;
     if (o.names.size() != want)
         throw std::runtime_error("experiments " + o.action + ": expects " +
@@ -250,7 +277,9 @@ void addExperimentsCommand(CLI::App& app) {
     using namespace experiments_command;
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("experiments", "List, show and compare the experiments stored in a catalog (Lua, Python, imported)");
-    cmd->add_option("ACTION", o->action, "list | show NAME | compare A B")->required()->check(CLI::IsMember({"list", "show", "compare"}));
+    cmd->add_option("ACTION", o->action, "list | show NAME | compare A B | feedback (the human evaluation of agents per agent)")
+        ->required()
+        ->check(CLI::IsMember({"list", "show", "compare", "feedback"}));
     cmd->add_option("NAME", o->names, "Experiment name(s)");
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
     cmd->add_flag("--tasks", o->allTasks, "compare: list every task (default: the 5 biggest gains and losses)");

@@ -1,4 +1,4 @@
-// iglu import singleturn|sessions|structures PATH --db FILE [--no-rollouts] [--json]
+// iglu import singleturn|sessions|structures|human-feedback PATH --db FILE [--no-rollouts] [--json]
 // iglu import rollouts FILE --db FILE [--experiment NAME] [--keep-divergent] [--json] (import_rollouts.cpp)
 #include <filesystem>
 #include <iostream>
@@ -74,6 +74,7 @@ void importInto(const Options& o, catalog::Catalog& cat) {
     datasets::ImportReport report;
     if (o.kind == "singleturn") report = datasets::importSingleTurn(o.path, cat, opts);
     else if (o.kind == "sessions") report = datasets::importSessions(o.path, cat, opts);
+    else if (o.kind == "human-feedback") report = datasets::importHumanFeedback(o.path, cat, opts);
     else report = datasets::importStructures(o.path, cat, opts);
     progress.finish();
     if (o.json) std::cout << jsonText(toJson(report), 2) << "\n";
@@ -88,12 +89,12 @@ void addImportCommand(CLI::App& app) {
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("import", "Import an IGLU dataset (original layout) or a rollout file of agent episodes into a "
                                              "catalog; re-importing updates, never duplicates");
-    cmd->add_option("KIND", opts->kind, "singleturn | sessions | structures | rollouts")
+    cmd->add_option("KIND", opts->kind, "singleturn | sessions | structures | rollouts | human-feedback")
         ->required()
-        ->check(CLI::IsMember({"singleturn", "sessions", "structures", "rollouts"}));
+        ->check(CLI::IsMember({"singleturn", "sessions", "structures", "rollouts", "human-feedback"}));
     cmd->add_option("PATH", opts->path,
                     "singleturn: the dataset folder (clarifying_questions_train.csv ...); sessions: a builder-data folder "
-                    "or a folder holding one; structures: structures.json; rollouts: a rollout file (docs/rollout_format.md), "
+                    "or a folder holding one; structures: structures.json; human-feedback: human_agent_feedback.csv (bad rows reported by line); rollouts: a rollout file (docs/rollout_format.md), "
                     "replayed and verified")
         ->required();
     cmd->add_option("--db", opts->db, "Catalog file (created if absent)")->required();

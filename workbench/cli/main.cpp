@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     iglu::cli::addExperimentsCommand(app);
     iglu::cli::addCompareCommand(app);
     iglu::cli::addNlpCommand(app);
+    iglu::cli::addTalkCommand(app);
+    iglu::cli::addSessionsCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -30,7 +30,8 @@ ImportReport importSingleTurn(const std::string& path, catalog::Catalog& catalog
 /// IGLU multi-turn builder sessions: PATH is a `builder-data` folder, a folder holding one
 /// (e.g. the single-turn dataset's initial_world_states/), or the single-turn dataset folder.
 /// Each `<attempt>-c<structure>` folder becomes a session; each `step-N` file a turn task
-/// `<session>/step-N` from the previous world to this one.
+/// `<session>/step-N` from the previous world to this one. A `PATH/dialogs.csv` (session_id, turn,
+/// speaker architect | builder, text) is stored as the sessions' utterances, bad rows reported by line.
 ImportReport importSessions(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
 
 /// The structure id of a session folder name: "30-c96" → "C96"; "" when the name is not
@@ -41,5 +42,12 @@ std::string sessionStructureId(std::string_view folderName);
 /// bare list): each becomes a task (empty start, target = the structure) and its human skill
 /// labels (labeler "iglu-skill-study"; listed skills true, the others false).
 ImportReport importStructures(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
+
+/// The human evaluation of agents (`human_agent_feedback.csv`: HitId, GameMinecraftId,
+/// TaskMinecraftId, AgentName, Annotation, CompletionCode; Annotation is JSON with
+/// was_chosen_best and agent_performance, `{}` when empty). Rows whose Annotation is not a JSON
+/// object (the published file has one) or whose fields have the wrong type are skipped and
+/// reported as FILE:LINE; the good rows are stored (Catalog::putHumanFeedback; (HitId, game, agent) unique: a re-import replaces).
+ImportReport importHumanFeedback(const std::string& path, catalog::Catalog& catalog, const ImportOptions& options = {});
 
 }  // namespace iglu::datasets

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/catalog/architect_sessions.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/skills/skill.hpp"
 #include "core/task/task.hpp"
@@ -35,7 +36,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -300,6 +301,17 @@ public:
     int removeOrphanRollouts(const std::string& source);
     /// Agent rollouts of `source` that no episode references.
     int orphanRolloutCount(const std::string& source) const;
+
+    // --- architect sessions and human feedback (architect_sessions.hpp; architect_sessions.cpp) ---
+    /// Stores a finished session with its turns and their rollouts (one transaction); returns its id.
+    std::int64_t putArchitectSession(const ArchitectSessionRecord& session);
+    std::optional<ArchitectSessionRecord> architectSession(std::int64_t id) const;
+    std::vector<ArchitectSessionSummary> architectSessions() const;
+    /// Stores feedback rows (one transaction); a row of the same (HitId, game, agent) is replaced.
+    void putHumanFeedback(std::span<const HumanFeedbackRecord> rows);
+    std::vector<HumanFeedbackRecord> humanFeedback() const;
+    /// Per agent (by name), from human_feedback.
+    std::vector<FeedbackSummary> feedbackSummary() const;
 
 private:
     Catalog() = default;
