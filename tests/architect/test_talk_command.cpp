@@ -207,7 +207,7 @@ private slots:
             QVERIFY(QStringList({"MHB", "Felipe", "Happy"}).contains(a["agent"].toString()));
         }
         QCOMPARE(rows, 421);
-        QCOMPARE(judged, 138);  // 139 annotated rows, one of them the malformed one
+        QCOMPARE(judged, 139);  // the well-formed rows that say whether the agent was chosen best
     }
 
     // A catalog at schema version 4 (before architect sessions): read as it is by readers (no
