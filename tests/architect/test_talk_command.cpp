@@ -134,7 +134,8 @@ private slots:
         QTemporaryDir dir;
         const QString db = bundledCatalog(dir);
         ProcessResult r = runIglu({"talk", "--db", db, "--task", "CQ-game-3002", "--agent", kTestBuilder, "--say", "build it", "--answer",
-                                kInstruction, "--say", "Remove the top three blocks.", "--rate", "2", "--comment", "asked, then, ok"});
+                                kInstruction, "--say", "Remove the top three blocks.", "--rate", "2", "--comment", "asked, then, ok",
+                                "--rate-turn", "2:5:built \"it\" right"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString out = dir.filePath("export");
         r = runIglu({"sessions", "export", "--db", db, "--out", out});
@@ -174,10 +175,19 @@ private slots:
         r = runIglu({"import", "human-feedback", csv, "--db", db2});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto rows = b.humanFeedback();
-        QCOMPARE(rows.size(), std::size_t(1));
+        QCOMPARE(rows.size(), std::size_t(2));
         QCOMPARE(rows[0].agent, std::string("test_builder.lua"));
         QCOMPARE(rows[0].comment, std::string("asked, then, ok"));
         QCOMPARE(rows[0].taskId, std::string("CQ-game-3002"));
+        QCOMPARE(rows[1].hitId, std::string("architect-1-turn-2"));
+        QCOMPARE(rows[1].comment, std::string("built \"it\" right"));
+        QCOMPARE(*s->turns[1].rating, 5);
+        // A turn that does not exist, a rating out of range: refused, nothing stored.
+        for (const char* bad : {"4:3", "1:6", "x:2", "2"}) {
+            r = runIglu({"talk", "--db", db, "--task", "CQ-game-3002", "--agent", kTestBuilder, "--say", "echo", "--rate-turn", bad});
+            QVERIFY2(r.exitCode != 0 && r.err.contains("--rate-turn"), qPrintable(r.err));
+        }
+        QCOMPARE(a.architectSessions().size(), std::size_t(1));
     }
 
     // The published file: 422 rows, one with malformed JSON (line 373) reported and skipped, the
@@ -207,7 +217,7 @@ private slots:
             QVERIFY(QStringList({"MHB", "Felipe", "Happy"}).contains(a["agent"].toString()));
         }
         QCOMPARE(rows, 421);
-        QCOMPARE(judged, 138);  // 139 annotated rows, one of them the malformed one
+        QCOMPARE(judged, 139);  // the well-formed rows that say whether the agent was chosen best
     }
 
     // A catalog at schema version 4 (before architect sessions): read as it is by readers (no

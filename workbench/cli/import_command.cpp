@@ -78,6 +78,8 @@ void importInto(const Options& o, catalog::Catalog& cat) {
     else report = datasets::importStructures(o.path, cat, opts);
     progress.finish();
     if (o.json) std::cout << jsonText(toJson(report), 2) << "\n";
+    else if (o.kind == "human-feedback")
+        std::cout << report.summary() << "catalog " << o.db << ": " << cat.humanFeedback().size() << " feedback rows\n";
     else std::cout << report.summary() << "catalog " << o.db << ": " << cat.taskCount() << " tasks\n";
     if (report.cancelled) exitCode() = 130;
 }

@@ -1,5 +1,5 @@
 // iglu talk --db FILE --task ID --agent AGENT.lua (--say TEXT)... [--answer TEXT]... [--rate N --comment TEXT]
-//           [--max-steps N] [--action-space flying|walking] [--json]
+//           [--rate-turn K:N[:COMMENT]]... [--max-steps N] [--action-space flying|walking] [--json]
 //
 // A scripted architect session (architect/architect_session.hpp): each --say is an instruction,
 // in order; when a turn ends with the builder's question the next --answer (in order) answers it
@@ -24,7 +24,7 @@ namespace talk_command {
 
 struct Options {
     std::string db, task, agent, actionSpace = "flying", comment;
-    std::vector<std::string> says, answers;
+    std::vector<std::string> says, answers, turnRatings;
     int rating = 0;
     int maxSteps = 500;
     bool json = false;
@@ -63,6 +63,19 @@ nlohmann::json turnJson(const architect::Turn& t) {
     return j;
 }
 
+// "K:N[:COMMENT]": turn K (1-based) rated N (1..5), with an optional comment.
+void rateTurn(architect::ArchitectSession& session, const std::string& spec) {
+    const auto bad = [&] { return std::runtime_error("--rate-turn '" + spec + "': expected K:N[:COMMENT], turn K 1.." +
+                                                     std::to_string(session.turns().size()) + ", rating N 1..5"); };
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos) throw bad();
+    const auto second = spec.find(':', colon + 1);
+    const auto turn = core::parseNumber<int>(spec.substr(0, colon), 1, static_cast<int>(session.turns().size()));
+    const auto rating = core::parseNumber<int>(spec.substr(colon + 1, second == std::string::npos ? std::string::npos : second - colon - 1), 1, 5);
+    if (!turn || !rating) throw bad();
+    session.rateTurn(static_cast<std::size_t>(*turn - 1), *rating, second == std::string::npos ? std::string() : spec.substr(second + 1));
+}
+
 void run(const Options& o) {
     core::checkOutputFile({"--db", o.db, true}, {{"--agent", o.agent}}, {});
     if (o.says.empty()) throw std::runtime_error("iglu talk: give at least one --say TEXT");
@@ -90,6 +103,7 @@ void run(const Options& o) {
     if (nextAnswer < o.answers.size())
         std::cerr << "iglu talk: " << o.answers.size() - nextAnswer << " --answer left unused (the builder asked fewer questions)\n";
     if (o.rating != 0) session.rateSession(o.rating, o.comment);
+    for (const std::string& spec : o.turnRatings) rateTurn(session, spec);
     session.end();
     const std::int64_t id = cat.putArchitectSession(session.record());
     if (o.json) {
@@ -120,6 +134,7 @@ void addTalkCommand(CLI::App& app) {
     cmd->add_option("--answer", opts->answers, "An answer to the builder's next question (repeat, in order)");
     addNumberOption(cmd, "--rate", opts->rating, 1, 5, "The session's rating 1..5");
     cmd->add_option("--comment", opts->comment, "A comment on the session (with --rate)");
+    cmd->add_option("--rate-turn", opts->turnRatings, "K:N[:COMMENT]: turn K rated N (1..5), with a comment (repeat)");
     addNumberOption(cmd, "--max-steps", opts->maxSteps, 1, 100000, "Steps one turn may take (default 500)");
     cmd->add_option("--action-space", opts->actionSpace, "flying (default) or walking")->check(CLI::IsMember({"flying", "walking"}));
     cmd->add_flag("--json", opts->json, "Print the session as JSON");
