@@ -106,6 +106,29 @@ private slots:
         QVERIFY2(show.out.contains("<Architect> Remove the top three blocks.") && show.out.contains("rated 4: good start"), qPrintable(show.out));
     }
 
+    // --agent-cmd: the Python example agent (iglu.serve_agent) through the same session and storage.
+    void programAgentTalks() {
+        QTemporaryDir dir;
+        const QString db = bundledCatalog(dir);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& kv : QStringLiteral(IGLU_TEST_AGENT_ENV).split(QLatin1Char('|')))
+            env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+        const QString cmd = QStringLiteral(IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/examples/python/architect_agent.py");
+        const ProcessResult r = test::runIglu({"talk", "--db", db, "--task", "CQ-game-3002", "--agent-cmd", cmd, "--say", kInstruction,
+                                               "--say", "now remove them", "--json"}, {120000, env});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(j["turns"].toArray().size(), 2);
+        const catalog::Catalog cat(db.toStdString(), catalog::OpenMode::ReadOnly);
+        const auto s = cat.architectSession(static_cast<std::int64_t>(j["session"].toInt()));
+        QVERIFY(s.has_value());
+        QCOMPARE(s->turns.size(), std::size_t(2));
+        QVERIFY(s->turns[0].rollout.frames.size() > 0);  // it built something on the first instruction
+        // Exactly one of --agent / --agent-cmd.
+        QVERIFY(runIglu({"talk", "--db", db, "--task", "CQ-game-3002", "--say", "x"}).err.contains("--agent-cmd"));
+        QVERIFY(runIglu({"talk", "--db", db, "--task", "CQ-game-3002", "--agent", kLanguageBuilder, "--agent-cmd", cmd, "--say", "x"}).exitCode != 0);
+    }
+
     void questionAnsweredFromTheCommandLine() {
         QTemporaryDir dir;
         const QString db = bundledCatalog(dir);

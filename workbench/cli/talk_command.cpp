@@ -13,6 +13,7 @@
 
 #include "architect/architect_session.hpp"
 #include "architect/lua_turn_agent.hpp"
+#include "architect/process_agent.hpp"
 #include "core/util/output_check.hpp"
 #include "scripting/agent.hpp"
 #include "cli_util.hpp"
@@ -23,16 +24,22 @@ namespace iglu::cli {
 namespace talk_command {
 
 struct Options {
-    std::string db, task, agent, actionSpace = "flying", comment;
+    std::string db, task, agent, agentCmd, actionSpace = "flying", comment;
     std::vector<std::string> says, answers, turnRatings;
     int rating = 0;
     int maxSteps = 500;
     bool json = false;
 };
 
-// The agent of a session. A program speaking docs/agent_protocol.md (ProcessTurnAgent) is the
-// other kind; this is where an option choosing it would construct it.
+// The agent of a session: a Lua script, or a program speaking docs/agent_protocol.md
+// (ProcessTurnAgent; the command line run by sh -c, so quoting and PATH work as in a shell).
 std::unique_ptr<architect::TurnAgent> makeAgent(const Options& o) {
+    if (!o.agentCmd.empty()) {
+        architect::ProcessAgentOptions p;
+        p.argv = {"sh", "-c", o.agentCmd};
+        p.label = o.agentCmd;
+        return std::make_unique<architect::ProcessTurnAgent>(std::move(p));
+    }
     return std::make_unique<architect::LuaTurnAgent>(scripting::AgentScript{o.agent, std::nullopt}, scripting::agentSandbox(o.agent));
 }
 
@@ -78,6 +85,7 @@ void rateTurn(architect::ArchitectSession& session, const std::string& spec) {
 
 void run(const Options& o) {
     core::checkOutputFile({"--db", o.db, true}, {{"--agent", o.agent}}, {});
+    if (o.agent.empty() == o.agentCmd.empty()) throw std::runtime_error("iglu talk: give the agent: --agent SCRIPT.lua or --agent-cmd \"COMMAND\"");
     if (o.says.empty()) throw std::runtime_error("iglu talk: give at least one --say TEXT");
     if (o.rating == 0 && !o.comment.empty()) throw std::runtime_error("iglu talk: --comment goes with --rate N");
     catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
@@ -129,7 +137,12 @@ void addTalkCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("talk", "Instruct an agent turn by turn on a task (a scripted architect session) and store it");
     cmd->add_option("--db", opts->db, "Catalog file")->required();
     cmd->add_option("--task", opts->task, "Task id (its start world; the target scores the session)")->required();
-    cmd->add_option("--agent", opts->agent, "Lua agent script (reset(obs, task, options), act(obs))")->required()->check(CLI::ExistingFile);
+    auto* lua = cmd->add_option("--agent", opts->agent, "Lua agent script (reset(obs, task, options), act(obs))")->check(CLI::ExistingFile);
+    auto* program = cmd->add_option("--agent-cmd", opts->agentCmd,
+                                    "Or a program speaking the agent protocol (docs/agent_protocol.md), run by sh -c, "
+                                    "e.g. \"python3 examples/python/architect_agent.py\"");
+    lua->excludes(program);
+    program->excludes(lua);
     cmd->add_option("--say", opts->says, "An instruction (repeat: one turn each, in order)")->required();
     cmd->add_option("--answer", opts->answers, "An answer to the builder's next question (repeat, in order)");
     addNumberOption(cmd, "--rate", opts->rating, 1, 5, "The session's rating 1..5");
