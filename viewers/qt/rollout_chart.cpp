@@ -75,9 +75,22 @@ void RolloutChart::clear() {
     marker_->clear();
     prediction_->clear();
     showPredictionInLegend(false);
-    axisX_->setRange(0, 1);
+    setStepRange(1);
     axisReward_->setRange(0, 1);
     reward_->setName(tr("return (cumulative reward)"));
+}
+
+// Whole steps only, about six ticks at a round interval (1, 2, 5 x 10^k): an integer format over
+// five fractional ticks used to read "0 0 0 0 1".
+void RolloutChart::setStepRange(int steps) {
+    axisX_->setRange(0, steps);
+    double interval = 1;
+    for (double scale = 1; interval * 6 < steps; scale *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+            if ((interval = m * scale) * 6 >= steps) break;
+    axisX_->setTickType(QValueAxis::TicksDynamic);
+    axisX_->setTickAnchor(0);
+    axisX_->setTickInterval(interval);
 }
 
 void RolloutChart::setSeries(const core::RolloutSeries& s) {
@@ -98,7 +111,7 @@ void RolloutChart::setSeries(const core::RolloutSeries& s) {
     showPredictionInLegend(!p.isEmpty());
     reward_->setName(s.replayedRewards ? tr("return (tape replayed in the environment)") : tr("return (cumulative reward)"));
     steps_ = std::max(0, static_cast<int>(s.size()) - 1);
-    axisX_->setRange(0, std::max(1, steps_));
+    setStepRange(std::max(1, steps_));
     const auto [lo, hi] = returnAxisRange(s.returns);
     axisReward_->setRange(lo, hi);
     setPosition(position_);
@@ -137,7 +150,7 @@ void RolloutChart::addF1Line(const QString& name, const std::vector<double>& f1,
     line->attachAxis(axisF1_);
     extraF1_.append(line);
     steps_ = std::max(steps_, static_cast<int>(f1.size()) - 1);
-    axisX_->setRange(0, std::max(1, steps_));
+    setStepRange(std::max(1, steps_));
 }
 
 int RolloutChart::stepAt(const QPoint& viewPos) const {

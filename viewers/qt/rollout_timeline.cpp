@@ -35,9 +35,11 @@ RolloutTimeline::RolloutTimeline(QWidget* parent) : QWidget(parent), timer_(new 
     layout->addWidget(label_);
     speedBox_ = new QComboBox(this);
     speedBox_->setObjectName("speed");
-    for (double s : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0}) speedBox_->addItem(QStringLiteral("%1x").arg(s), s);
+    for (double s : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0})
+        speedBox_->addItem(tr("%1× (%2 steps/s)").arg(s).arg(s * kBaseFps), s);
     speedBox_->setCurrentIndex(2);
-    speedBox_->setToolTip(tr("Playback speed (1x = %1 frames per second)").arg(kBaseFps));
+    speedBox_->setToolTip(tr("Playback speed: steps of the rollout per second of wall time (frames are skipped when "
+                             "drawing each one would be slower)"));
     layout->addWidget(speedBox_);
 
     connect(back_, &QToolButton::clicked, this, &RolloutTimeline::stepBack);
@@ -75,6 +77,8 @@ void RolloutTimeline::setPosition(int p) {
 void RolloutTimeline::play() {
     if (frames_ == 0 || isPlaying()) return;
     if (position_ >= frames_) setPosition(0);
+    due_ = 0;
+    clock_.invalidate();
     timer_->start();
     refresh();
     emit playingChanged(true);
@@ -93,18 +97,33 @@ void RolloutTimeline::stepBack() { setPosition(position_ - 1); }
 
 void RolloutTimeline::setSpeed(double multiplier) {
     speed_ = std::clamp(multiplier, 0.05, 100.0);
-    timer_->setInterval(std::max(1, static_cast<int>(1000.0 / (kBaseFps * speed_))));
+    // At most ~60 ticks a second; faster speeds advance several steps a tick (advance()).
+    timer_->setInterval(std::max(kMinTickMs, static_cast<int>(1000.0 / (kBaseFps * speed_))));
+    due_ = 0;
     const int idx = speedBox_->findData(speed_);
     if (idx >= 0 && idx != speedBox_->currentIndex()) speedBox_->setCurrentIndex(idx);
 }
 
 void RolloutTimeline::tick() {
+    // Wall time since the last tick, so a slow frame (a big scene on a software renderer) makes
+    // the next tick skip ahead instead of slowing the rollout down.
+    const double seconds = clock_.isValid() ? static_cast<double>(clock_.restart()) / 1000.0 : timer_->interval() / 1000.0;
+    if (!clock_.isValid()) clock_.start();
+    advance(seconds);
+}
+
+int RolloutTimeline::advance(double seconds) {
     if (position_ >= frames_) {
         pause();
-        return;
+        return 0;
     }
-    setPosition(position_ + 1);
+    due_ += std::max(0.0, seconds) * kBaseFps * speed_;
+    const int steps = static_cast<int>(std::clamp(due_, 1.0, static_cast<double>(frames_)));  // every tick shows progress
+    due_ = std::max(0.0, due_ - steps);
+    const int before = position_;
+    setPosition(static_cast<int>(std::min<long long>(frames_, static_cast<long long>(position_) + steps)));
     if (position_ >= frames_) pause();
+    return position_ - before;
 }
 
 void RolloutTimeline::refresh() {

@@ -528,7 +528,7 @@ struct ZoneScene::Impl {
                 row(OverlayCategory::Missing, stats.missing, "ghost");
                 row(OverlayCategory::Extra, stats.extra, "outlined");
             } else {
-                std::snprintf(buf, sizeof buf, "built %d   target %d (ghost)", built.count(), targetSize);
+                std::snprintf(buf, sizeof buf, "built %d   target %d (%s)", built.count(), targetSize, ghostOn ? "ghost" : "ghost hidden");
                 lines.push_back({buf, white});
             }
             std::snprintf(buf, sizeof buf, "P %.2f  R %.2f  F1 %.2f", stats.scores.precision, stats.scores.recall,
@@ -538,7 +538,7 @@ struct ZoneScene::Impl {
         if (agentPose) {
             const std::string_view facing = core::facingName(agentPose->yaw);
             std::snprintf(buf, sizeof buf, "agent facing %.*s (yaw %.0f, pitch %.0f)", static_cast<int>(facing.size()),
-                          facing.data(), agentPose->yaw, agentPose->pitch);
+                          facing.data(), core::wholeDegrees(agentPose->yaw), core::wholeDegrees(agentPose->pitch));
             lines.push_back({buf, kAgentArrow});
         }
         for (std::size_t i = 0; i < legend.size(); ++i) {

@@ -1,5 +1,7 @@
 #include "logic/step_table.hpp"
 
+#include "core/env/compass.hpp"
+
 namespace iglu::plugins::compare {
 
 namespace {
@@ -8,8 +10,8 @@ QString poseText(const core::Pose& p) {
         .arg(p.x, 0, 'f', 1)
         .arg(p.y, 0, 'f', 1)
         .arg(p.z, 0, 'f', 1)
-        .arg(p.yaw, 0, 'f', 0)
-        .arg(p.pitch, 0, 'f', 0);
+        .arg(core::wholeDegrees(p.yaw), 0, 'f', 0)
+        .arg(core::wholeDegrees(p.pitch), 0, 'f', 0);
 }
 }  // namespace
 

@@ -207,8 +207,8 @@ void PlayPanel::refresh() {
         const std::string_view facing = core::facingName(a.yaw);
         facing_->setText(tr("%1 (yaw %2°, pitch %3°)")
                              .arg(QString::fromLatin1(facing.data(), static_cast<int>(facing.size())))
-                             .arg(a.yaw, 0, 'f', 0)
-                             .arg(a.pitch, 0, 'f', 0));
+                             .arg(core::wholeDegrees(a.yaw), 0, 'f', 0)
+                             .arg(core::wholeDegrees(a.pitch), 0, 'f', 0));
     }
     reward_->setText(QString::number(session_.lastReward(), 'g', 4));
     return_->setText(QString::number(session_.episodeReturn(), 'g', 4));

@@ -4,6 +4,7 @@
 // (east), 180 toward +z (south), 270 toward -x (west). One rule for every view that names a
 // direction: the 3D view's floor markers and facing line, the Play panel's readout.
 #include <array>
+#include <cmath>
 #include <string_view>
 
 namespace iglu::core {
@@ -18,5 +19,10 @@ inline constexpr std::array<CompassMark, 4> kCompass{{{"N", 0, -1}, {"E", 1, 0},
 /// The nearest of the eight directions (N, NE, E, SE, S, SW, W, NW) a yaw in degrees looks
 /// toward; any yaw (negative, above 360) is accepted.
 std::string_view facingName(double yawDegrees) noexcept;
+/// An angle as whole degrees for display: rounded, and 0 rather than -0 ("pitch -0").
+inline double wholeDegrees(double degrees) noexcept {
+    const double r = std::round(degrees);
+    return r == 0 ? 0.0 : r;
+}
 
 }  // namespace iglu::core

@@ -52,6 +52,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
+    void setStepRange(int steps);
     void showPredictionInLegend(bool on);
     QLineSeries* reward_;
     QLineSeries* f1_;

@@ -3,6 +3,7 @@
 // Position p means "the state after p frames" (0 = start, length = end).
 #include "viewers/qt/export.hpp"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -35,6 +36,10 @@ public slots:
     void stepForward();
     void stepBack();
     void setSpeed(double multiplier);
+    /// Playing: moves on by the steps `seconds` of wall time are worth at the speed (kBaseFps x
+    /// speed per second; at least one, never past the end); returns the steps taken. The timer
+    /// calls it with the time since its last tick.
+    int advance(double seconds);
 
 signals:
     void positionChanged(int position);
@@ -47,6 +52,9 @@ private:
     int frames_ = 0;
     int position_ = 0;
     double speed_ = 1.0;
+    double due_ = 0;            // steps owed to the wall clock, not yet shown
+    QElapsedTimer clock_;       // since the last tick
+    static constexpr int kMinTickMs = 16;
     QTimer* timer_;
     QToolButton* back_;
     QToolButton* playButton_;
