@@ -47,9 +47,10 @@ bool ArchitectDriver::say(const QString& text) {
         addNote(DialogueLine::Kind::Failure, QString::fromUtf8(e.what()));
         return false;
     }
+    // The first tick at once, before anything is drawn: the latency from Say to the first applied
+    // action is the agent's (one tick's budget at most), not a frame's.
     timer_.start();
-    QTimer::singleShot(0, this, &ArchitectDriver::tick);  // the first step at once
-    emit changed();
+    tick();
     return true;
 }
 
