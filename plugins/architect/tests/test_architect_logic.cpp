@@ -11,6 +11,7 @@
 #include "architect/lua_turn_agent.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
+#include "logic/ab_session.hpp"
 #include "logic/architect_driver.hpp"
 #include "scripting/agent.hpp"
 
@@ -211,6 +212,44 @@ private slots:
         QCOMPARE(stored->turns[0].comment, std::string("good start"));
         QCOMPARE(*stored->rating, 5);
         QVERIFY_THROWS_EXCEPTION(std::exception, storeSession(dir.filePath(QStringLiteral("missing/x.db")), *record));
+    }
+
+    void abComparisonStoresBothSessionsAndTheJudgement() {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("ab.db"));
+        {
+            catalog::Catalog cat(db.toStdString(), catalog::OpenMode::Create);
+            importBundled(cat);
+        }
+        const core::Task task = bundledTask();
+        AbSession ab;
+        QVERIFY(!ab.say(QStringLiteral("nothing started")));
+        QVERIFY(ab.start(task, luaSpec(kExamples + QStringLiteral("/agents/language_builder.lua")), luaSpec(kTestBuilder), flying()));
+        QVERIFY(!ab.choose(Side::A, QStringLiteral("no turn yet")));
+        ab.side(Side::A).setPace(1, 0, 15);
+        QVERIFY(ab.say(QString::fromStdString(task.instruction)));
+        QVERIFY(ab.running());
+        QVERIFY(!ab.choose(Side::A, QStringLiteral("still running")));
+        QTRY_VERIFY_WITH_TIMEOUT(!ab.running(), 60'000);
+        // Same instruction from the same world: both turns start on the task's start world.
+        QVERIFY(ab.side(Side::A).session()->turns()[0].startWorld == ab.side(Side::B).session()->turns()[0].startWorld);
+        QCOMPARE(ab.side(Side::A).session()->turns()[0].utterance, ab.side(Side::B).session()->turns()[0].utterance);
+        QVERIFY(!ab.choose(Side::B, QStringLiteral("  ")));
+        QVERIFY(ab.choose(Side::B, QStringLiteral("B placed the orange blocks first")));
+        const auto [idA, idB] = ab.endAndStore(db);
+        QVERIFY(ab.ended());
+        QVERIFY(idA > 0 && idB > idA);
+        catalog::Catalog cat(db.toStdString(), catalog::OpenMode::ReadOnly);
+        QCOMPARE(cat.architectSession(idA)->agent, std::string("language_builder.lua"));
+        const auto rows = cat.humanFeedback();
+        QCOMPARE(rows.size(), std::size_t(2));
+        for (const auto& r : rows) {
+            QCOMPARE(r.hitId, "architect-ab:" + std::to_string(idA) + "," + std::to_string(idB));
+            QCOMPARE(r.taskId, std::string(kTaskId));
+            QCOMPARE(r.comment, std::string("B placed the orange blocks first"));
+            QCOMPARE(*r.chosenBest, r.agent == "test_builder.lua");
+        }
+        for (const auto& f : cat.feedbackSummary()) QCOMPARE(f.chosenBest, f.agent == "test_builder.lua" ? 1 : 0);
     }
 
     void pythonExampleAgentThroughTheProcessProtocol() {
