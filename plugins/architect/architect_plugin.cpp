@@ -4,9 +4,11 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QScrollArea>
+#include <QTabWidget>
 
 #include "core/rollout/step_recorder.hpp"
 #include "core/util/resource_dirs.hpp"
+#include "widgets/ab_panel.hpp"
 #include "widgets/architect_panel.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
@@ -23,12 +25,19 @@ const QString kSource = QStringLiteral("architect");
 
 bool ArchitectPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    panel_ = new architect::ArchitectPanel(QString::fromStdString(core::resourceDir("examples")));
+    const QString examples = QString::fromStdString(core::resourceDir("examples"));
+    panel_ = new architect::ArchitectPanel(examples);
+    abPanel_ = new architect::AbPanel(examples);
     auto* scroll = new QScrollArea;
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setWidget(panel_);
-    dock_ = context.shell().addDock(QStringLiteral("architect"), tr("Architect"), scroll, Qt::RightDockWidgetArea);
+    auto* tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("architect.tabs"));
+    tabs->addTab(scroll, tr("Session"));
+    tabs->addTab(abPanel_, tr("A/B"));
+    dock_ = context.shell().addDock(QStringLiteral("architect"), tr("Architect"), tabs, Qt::RightDockWidgetArea);
+    connect(abPanel_, &architect::AbPanel::endRequested, this, &ArchitectPlugin::endComparison);
 
     connect(&context.selection(), &workbench::Selection::taskChanged, this, &ArchitectPlugin::followTask);
     connect(&context.data(), &workbench::DataService::opened, this, &ArchitectPlugin::followTask);
@@ -58,7 +67,9 @@ void ArchitectPlugin::buildMenu() {
 
 void ArchitectPlugin::followTask() {
     const QString id = context_->selection().taskId();
-    panel_->setTask(id.isEmpty() ? std::nullopt : context_->data().task(id));
+    const auto task = id.isEmpty() ? std::nullopt : context_->data().task(id);
+    panel_->setTask(task);
+    abPanel_->setTask(task);
 }
 
 void ArchitectPlugin::showInViewer() {
@@ -113,6 +124,32 @@ void ArchitectPlugin::endSession() {
         context_->log().error(kSource, text);
         panel_->showMessage(text, false);
         driver.addNote(architect::DialogueLine::Kind::Failure, text);
+    }
+}
+
+void ArchitectPlugin::endComparison() {
+    auto& ab = abPanel_->comparison();
+    if (!ab.started() || ab.ended() || ab.running()) return;
+    if (const QString why = whyNotStorable(); !why.isEmpty()) {
+        const QString text = tr("Cannot store the comparison: %1. Both sessions stay open.").arg(why);
+        context_->log().warning(kSource, text);
+        abPanel_->showMessage(text, false);
+        return;
+    }
+    try {
+        const auto [a, b] = ab.endAndStore(context_->data().path());
+        const QString text = tr("Sessions stored as #%1 (A) and #%2 (B) in %3%4")
+                                 .arg(a)
+                                 .arg(b)
+                                 .arg(context_->data().path(),
+                                      ab.judgement() ? tr(", the pick as human feedback (`iglu experiments feedback`)") : tr(", no pick made"));
+        context_->log().info(kSource, text);
+        abPanel_->showMessage(text, true);
+        context_->data().checkForChanges();
+    } catch (const std::exception& e) {
+        const QString text = tr("The comparison ended but could not be stored: %1").arg(QString::fromUtf8(e.what()));
+        context_->log().error(kSource, text);
+        abPanel_->showMessage(text, false);
     }
 }
 

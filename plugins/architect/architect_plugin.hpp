@@ -4,7 +4,9 @@
 // the task's target as the ghost: the target is shown to the person only (the agent's
 // observation never has it, ArchitectSession guarantees that). End Session stores the session in
 // the open catalog file (catalog::Catalog::putArchitectSession); a task list held in memory or a
-// read-only catalog is refused with a message and the session stays open.
+// read-only catalog is refused with a message and the session stays open. The "A/B" tab
+// (architect::AbPanel) compares two agents on the same instructions; End & Store stores both
+// sessions and the pick (AbSession::endAndStore).
 #include <QObject>
 
 #include "workbench/api/plugin.hpp"
@@ -13,6 +15,7 @@ class QDockWidget;
 
 namespace iglu::plugins::architect {
 class ArchitectPanel;
+class AbPanel;
 }
 
 namespace iglu::plugins {
@@ -29,11 +32,13 @@ private:
     void followTask();
     void showInViewer();
     void endSession();
+    void endComparison();
     /// Why the open data cannot store a session ("" when it can).
     QString whyNotStorable() const;
 
     workbench::PluginContext* context_ = nullptr;
     architect::ArchitectPanel* panel_ = nullptr;
+    architect::AbPanel* abPanel_ = nullptr;
     QDockWidget* dock_ = nullptr;
 };
 

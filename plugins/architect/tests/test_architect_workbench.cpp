@@ -12,6 +12,8 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -21,6 +23,8 @@
 #include "core/catalog/catalog.hpp"
 #include "support/gui_main.hpp"
 #include "support/workbench_fixture.hpp"
+#include "viewers/qt/zone_view.hpp"
+#include "widgets/ab_panel.hpp"
 #include "widgets/architect_panel.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
@@ -33,7 +37,9 @@
 using namespace iglu;
 using namespace iglu::workbench;
 using plugins::architect::ArchitectDriver;
+using plugins::architect::AbPanel;
 using plugins::architect::ArchitectPanel;
+using plugins::architect::Side;
 using State = ArchitectDriver::State;
 
 namespace {
@@ -188,6 +194,60 @@ private slots:
         QCOMPARE(driver().state(), State::AwaitingAnswer);
         QCOMPARE(child<QPushButton>("architect.say")->text(), QStringLiteral("Answer"));
         agents->setCurrentIndex(0);
+    }
+
+    void abComparisonInTheDock() {
+        auto* tabs = wb_->window().findChild<QTabWidget*>(QStringLiteral("architect.tabs"));
+        QVERIFY(tabs != nullptr);
+        tabs->setCurrentIndex(1);
+        auto* ab = test::findPluginWidget<AbPanel>(wb_->window(), QStringLiteral("architectAbPanel"));
+        QVERIFY(ab != nullptr);
+        const auto abChild = [ab](const char* name) { return ab->findChild<QWidget*>(QString::fromLatin1(name)); };
+        // A: the language builder; B: the Python example agent when python3 has numpy.
+        const bool python = pythonWithNumpy();
+        if (python) {
+            auto* agentB = static_cast<QComboBox*>(abChild("architect.abB.agent"));
+            agentB->setCurrentIndex(agentB->count() - 1);
+            auto* command = static_cast<QLineEdit*>(abChild("architect.abB.command"));
+            command->setText(QStringLiteral(IGLU_TEST_PYTHON " ") + command->text().section(QLatin1Char(' '), 1));
+        }
+        QTest::mouseClick(static_cast<QPushButton*>(abChild("architect.abStart")), Qt::LeftButton);
+        auto& cmp = ab->comparison();
+        QVERIFY2(cmp.started(), qPrintable(static_cast<QTextBrowser*>(abChild("architect.abB.dialogue"))->toPlainText()));
+        const auto task = *wb_->context().data().task(kTask);
+        auto* box = static_cast<QLineEdit*>(abChild("architect.abInstruction"));
+        box->setText(QString::fromStdString(task.instruction));
+        QTest::keyClick(box, Qt::Key_Return);
+        QDeadlineTimer deadline(60'000);
+        while (cmp.running() && !deadline.hasExpired()) QTest::qWait(10);
+        QVERIFY(!cmp.running());
+        for (Side side : {Side::A, Side::B}) {
+            const auto* s = cmp.side(side).session();
+            QCOMPARE(s->turns().size(), std::size_t(1));
+            QVERIFY(s->turns()[0].startWorld == task.starting);  // the same world, the same instruction
+            auto* view = ab->findChild<viewers::ZoneView*>(side == Side::A ? QStringLiteral("architect.abA.view") : QStringLiteral("architect.abB.view"));
+            QVERIFY(view != nullptr);
+            const QString legend = QString::fromStdString(view->scene().legendText());
+            QVERIFY2(legend.contains(QStringLiteral("built %1 ").arg(s->world().count())), qPrintable(legend));
+        }
+        static_cast<QRadioButton*>(abChild("architect.abPickB"))->setChecked(true);
+        static_cast<QLineEdit*>(abChild("architect.abReason"))->setText(QStringLiteral("B finished the tower"));
+        QTest::mouseClick(static_cast<QPushButton*>(abChild("architect.abChoose")), Qt::LeftButton);
+        QVERIFY(cmp.judgement().has_value());
+        QTest::mouseClick(static_cast<QPushButton*>(abChild("architect.abEnd")), Qt::LeftButton);
+        const QString msg = static_cast<QLabel*>(abChild("architect.abMessage"))->text();
+        QVERIFY2(msg.contains(QStringLiteral("stored as #")), qPrintable(msg));
+        QVERIFY(cmp.ended());
+        catalog::Catalog cat(wb_->context().data().path().toStdString(), catalog::OpenMode::ReadOnly);
+        const auto rows = cat.humanFeedback();
+        QCOMPARE(rows.size(), std::size_t(2));
+        const std::string agentB = cmp.side(Side::B).session()->agentName();
+        for (const auto& r : rows) {
+            QCOMPARE(r.comment, std::string("B finished the tower"));
+            QCOMPARE(*r.chosenBest, r.gameId == "architect:" + std::to_string(cat.architectSessions().back().id));
+        }
+        if (python) QVERIFY(agentB != cmp.side(Side::A).session()->agentName());
+        tabs->setCurrentIndex(0);
     }
 
     void endIsRefusedForATaskList() {

@@ -1,6 +1,7 @@
 #include "widgets/architect_panel.hpp"
 
-#include <QComboBox>
+#include "widgets/agent_chooser.hpp"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,7 +32,7 @@ ArchitectPanel::ArchitectPanel(const QString& examplesDir, QWidget* parent) : QW
     taskLabel_->setObjectName(QStringLiteral("architect.task"));
     taskLabel_->setWordWrap(true);
     layout->addWidget(taskLabel_);
-    layout->addWidget(buildAgentRow());
+    layout->addWidget(buildAgentRow(examplesDir));
     dialogue_ = new QTextBrowser(this);
     dialogue_->setObjectName(QStringLiteral("architect.dialogue"));
     dialogue_->setMinimumHeight(120);
@@ -48,31 +49,19 @@ ArchitectPanel::ArchitectPanel(const QString& examplesDir, QWidget* parent) : QW
     message_->setObjectName(QStringLiteral("architect.message"));
     message_->setWordWrap(true);
     layout->addWidget(message_);
-    fillAgents(examplesDir);
     connect(&driver_, &ArchitectDriver::changed, this, &ArchitectPanel::refresh);
     refresh();
 }
 
-QWidget* ArchitectPanel::buildAgentRow() {
+QWidget* ArchitectPanel::buildAgentRow(const QString& examplesDir) {
     auto* w = new QWidget(this);
-    auto* grid = new QVBoxLayout(w);
-    grid->setContentsMargins(0, 0, 0, 0);
-    auto* row = new QHBoxLayout;
-    agents_ = new QComboBox(w);
-    agents_->setObjectName(QStringLiteral("architect.agent"));
+    auto* row = new QHBoxLayout(w);
+    row->setContentsMargins(0, 0, 0, 0);
+    agents_ = new AgentChooser(examplesDir, QStringLiteral("architect"), w);
     start_ = button(tr("Start Session"), QStringLiteral("architect.start"), w);
-    row->addWidget(new QLabel(tr("Agent:"), w));
+    row->addWidget(new QLabel(tr("Agent:"), w), 0, Qt::AlignTop);
     row->addWidget(agents_, 1);
-    row->addWidget(start_);
-    grid->addLayout(row);
-    command_ = new QLineEdit(w);
-    command_->setObjectName(QStringLiteral("architect.command"));
-    command_->setToolTip(tr("A program speaking the agent protocol (docs/agent_protocol.md), run without a shell"));
-    grid->addWidget(command_);
-    connect(agents_, &QComboBox::currentIndexChanged, this, [this](int i) {
-        const bool process = i >= 0 && i < static_cast<int>(specs_.size()) && specs_[i].kind == AgentSpec::Kind::Process;
-        command_->setVisible(process);
-    });
+    row->addWidget(start_, 0, Qt::AlignTop);
     connect(start_, &QPushButton::clicked, this, &ArchitectPanel::startSession);
     return w;
 }
@@ -133,13 +122,6 @@ QWidget* ArchitectPanel::buildRatingRow(const QString& what, QSpinBox*& rating, 
     return w;
 }
 
-void ArchitectPanel::fillAgents(const QString& examplesDir) {
-    specs_ = bundledAgents(examplesDir);
-    for (const auto& s : specs_) agents_->addItem(s.label);
-    if (!specs_.empty() && specs_.back().kind == AgentSpec::Kind::Process) command_->setText(specs_.back().command);
-    command_->setVisible(!specs_.empty() && specs_.front().kind == AgentSpec::Kind::Process);
-}
-
 void ArchitectPanel::setTask(std::optional<core::Task> task) {
     task_ = std::move(task);
     taskLabel_->setText(task_ ? tr("Task %1: %2").arg(QString::fromStdString(task_->id), QString::fromStdString(task_->instruction).left(200))
@@ -147,16 +129,7 @@ void ArchitectPanel::setTask(std::optional<core::Task> task) {
     refresh();
 }
 
-AgentSpec ArchitectPanel::chosenAgent() const {
-    const int i = agents_->currentIndex();
-    if (i < 0 || i >= static_cast<int>(specs_.size())) return {};
-    AgentSpec s = specs_[i];
-    if (s.kind == AgentSpec::Kind::Process) {
-        s.command = command_->text();
-        s.label = s.command;
-    }
-    return s;
-}
+AgentSpec ArchitectPanel::chosenAgent() const { return agents_->chosen(); }
 
 bool ArchitectPanel::startSession() {
     if (!task_) {

@@ -12,7 +12,6 @@
 #include "core/task/task.hpp"
 #include "logic/architect_driver.hpp"
 
-class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -20,6 +19,8 @@ class QSpinBox;
 class QTextBrowser;
 
 namespace iglu::plugins::architect {
+
+class AgentChooser;
 
 class ArchitectPanel : public QWidget {
     Q_OBJECT
@@ -41,11 +42,10 @@ signals:
     void endRequested();
 
 private:
-    QWidget* buildAgentRow();
+    QWidget* buildAgentRow(const QString& examplesDir);
     QWidget* buildInputRow();
     QWidget* buildControlRow();
     QWidget* buildRatingRow(const QString& what, QSpinBox*& rating, QLineEdit*& comment, const QString& id);
-    void fillAgents(const QString& examplesDir);
     void say();
     void refresh();
     QString scoresText() const;
@@ -53,8 +53,7 @@ private:
     ArchitectDriver driver_;
     std::optional<core::Task> task_;
     QLabel* taskLabel_ = nullptr;
-    QComboBox* agents_ = nullptr;
-    QLineEdit* command_ = nullptr;
+    AgentChooser* agents_ = nullptr;
     QPushButton* start_ = nullptr;
     QTextBrowser* dialogue_ = nullptr;
     QLineEdit* instruction_ = nullptr;
@@ -68,7 +67,6 @@ private:
     QSpinBox* sessionRating_ = nullptr;
     QLineEdit* sessionComment_ = nullptr;
     QLabel* message_ = nullptr;
-    std::vector<AgentSpec> specs_;
 };
 
 }  // namespace iglu::plugins::architect
