@@ -234,6 +234,15 @@ private slots:
         static_cast<QLineEdit*>(abChild("architect.abReason"))->setText(QStringLiteral("B finished the tower"));
         QTest::mouseClick(static_cast<QPushButton*>(abChild("architect.abChoose")), Qt::LeftButton);
         QVERIFY(cmp.judgement().has_value());
+        if (const QString out = QString::fromLocal8Bit(qgetenv("IGLU_ARCHITECT_SCREENSHOT")); !out.isEmpty()) {
+            // docs/plugin-architect-ab.png: the dock floating, wide enough for both views.
+            auto* dock = wb_->window().findChild<QDockWidget*>(QStringLiteral("architect"));
+            dock->setFloating(true);
+            dock->resize(1100, 820);
+            QTest::qWait(300);
+            QVERIFY(dock->grab().save(QString(out).replace(QStringLiteral(".png"), QStringLiteral("-ab.png"))));
+            dock->setFloating(false);
+        }
         QTest::mouseClick(static_cast<QPushButton*>(abChild("architect.abEnd")), Qt::LeftButton);
         const QString msg = static_cast<QLabel*>(abChild("architect.abMessage"))->text();
         QVERIFY2(msg.contains(QStringLiteral("stored as #")), qPrintable(msg));
