@@ -21,21 +21,32 @@ namespace iglu::plugins {
 
 namespace {
 const QString kSource = QStringLiteral("architect");
-}
+
+// A tab of the dock: scrolls, and asks for no more width than a side dock has (the A/B tab's two
+// views would otherwise widen the whole right dock area and shrink the 3D view at first start).
+class DockScrollArea : public QScrollArea {
+public:
+    QSize sizeHint() const override { return QScrollArea::sizeHint().boundedTo(QSize(360, 600)); }
+};
+}  // namespace
 
 bool ArchitectPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     const QString examples = QString::fromStdString(core::resourceDir("examples"));
     panel_ = new architect::ArchitectPanel(examples);
     abPanel_ = new architect::AbPanel(examples);
-    auto* scroll = new QScrollArea;
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(panel_);
+    // Each tab in a scroll area: the panels' natural size must not force the window larger or wider.
+    const auto scrolled = [](QWidget* w) {
+        auto* scroll = new DockScrollArea;
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(w);
+        return scroll;
+    };
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("architect.tabs"));
-    tabs->addTab(scroll, tr("Session"));
-    tabs->addTab(abPanel_, tr("A/B"));
+    tabs->addTab(scrolled(panel_), tr("Session"));
+    tabs->addTab(scrolled(abPanel_), tr("A/B"));
     dock_ = context.shell().addDock(QStringLiteral("architect"), tr("Architect"), tabs, Qt::RightDockWidgetArea);
     connect(abPanel_, &architect::AbPanel::endRequested, this, &ArchitectPlugin::endComparison);
 
