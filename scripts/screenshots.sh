@@ -8,6 +8,8 @@
 #   docs/plugin-play.png         the Play dock after a scripted key sequence (iglu-screenshot --play-keys)
 #   docs/plugin-experiments.png  the Experiments dock: two experiments run on the bundled tasks
 #   docs/plugin-compare.png      the Compare dock: a random agent's episode beside the human tape
+#   docs/plugin-architect.png    the Architect dock: a session with the language builder mid-turn, and
+#   docs/plugin-architect-ab.png its A/B tab (both taken by the GUI test test_architect_workbench)
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +20,9 @@ cli=$build/bin/iglu
 if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$shot" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugins iglu-screenshot
+fi
+if [ ! -x "$build/bin/test_architect_workbench" ]; then
+  cmake --build "$build" --target test_architect_workbench
 fi
 # The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
 # bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
@@ -45,5 +50,6 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
     --screenshot docs/plugin-experiments.png --size 1280x900
   '$app' --task CQ-game-2681 --rollout random:3 --step 60% --panel compare --disable-plugin play --disable-plugin script \\
     --screenshot docs/plugin-compare.png --size 1280x900
+  IGLU_ARCHITECT_SCREENSHOT=\"\$PWD/docs/plugin-architect.png\" '$build/bin/test_architect_workbench' screenshotMidTurn abComparisonInTheDock >/dev/null
 "
 ls -l docs/*.png

@@ -79,6 +79,8 @@ private slots:
         QString error;
         QVERIFY2(test::openExampleCatalog(*wb_, dir_.filePath(QStringLiteral("examples.db")), &error), qPrintable(error));
         QVERIFY(test::showWorkbench(*wb_, {1400, 950}));
+        panel_ = test::findPluginWidget<ArchitectPanel>(wb_->window(), QStringLiteral("architectPanel"));
+        QVERIFY(panel_ != nullptr);
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -86,8 +88,6 @@ private slots:
         const PluginSpec* s = wb_->plugins().plugin(QStringLiteral("architect"));
         QVERIFY(s != nullptr);
         QVERIFY2(s->state == PluginState::Loaded, qPrintable(s->error));
-        panel_ = test::findPluginWidget<ArchitectPanel>(wb_->window(), QStringLiteral("architectPanel"));
-        QVERIFY(panel_ != nullptr);
         QVERIFY(wb_->window().findChild<QAction*>(QStringLiteral("architect.startSession")) != nullptr);
         QCOMPARE(child<QComboBox>("architect.agent")->currentText(), QStringLiteral("language_builder.lua"));
         QVERIFY(!child<QPushButton>("architect.start")->isEnabled());  // no task selected
@@ -157,6 +157,7 @@ private slots:
     void screenshotMidTurn() {
         const QByteArray out = qgetenv("IGLU_ARCHITECT_SCREENSHOT");
         if (out.isEmpty()) QSKIP("IGLU_ARCHITECT_SCREENSHOT is not set");
+        wb_->context().selection().setTask(kTask);  // also when run alone (scripts/screenshots.sh)
         // The menu's Start raises the dock (tabbed with Play and Script by default).
         wb_->window().findChild<QAction*>(QStringLiteral("architect.startSession"))->trigger();
         QCOMPARE(driver().state(), State::Ready);
@@ -200,6 +201,7 @@ private slots:
         auto* tabs = wb_->window().findChild<QTabWidget*>(QStringLiteral("architect.tabs"));
         QVERIFY(tabs != nullptr);
         tabs->setCurrentIndex(1);
+        wb_->context().selection().setTask(kTask);
         auto* ab = test::findPluginWidget<AbPanel>(wb_->window(), QStringLiteral("architectAbPanel"));
         QVERIFY(ab != nullptr);
         const auto abChild = [ab](const char* name) { return ab->findChild<QWidget*>(QString::fromLatin1(name)); };
