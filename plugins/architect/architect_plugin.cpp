@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QTabWidget>
 
@@ -55,7 +56,38 @@ bool ArchitectPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&panel_->driver(), &architect::ArchitectDriver::changed, this, &ArchitectPlugin::showInViewer);
     connect(panel_, &architect::ArchitectPanel::endRequested, this, &ArchitectPlugin::endSession);
     buildMenu();
+    context.shell().addCloseGuard(panel_, [this] { return maybeStoreBeforeClose(); });
     followTask();
+    return true;
+}
+
+bool ArchitectPlugin::maybeStoreBeforeClose() {
+    const auto unstored = [](const architect::ArchitectDriver& d) {
+        return d.session() != nullptr && !d.session()->ended() && !d.session()->turns().empty();
+    };
+    const auto ask = [this](const QString& what) {
+        return QMessageBox::question(dock_, tr("Architect session not stored"),
+                                     tr("Store %1 in the catalog before closing?").arg(what),
+                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    };
+    if (unstored(panel_->driver())) {
+        const auto answer = ask(tr("the architect session (%1 turns)").arg(panel_->driver().session()->turns().size()));
+        if (answer == QMessageBox::Cancel) return false;
+        if (answer == QMessageBox::Save) {
+            endSession();
+            if (panel_->driver().state() != architect::ArchitectDriver::State::Ended) return false;  // refused: said why
+        }
+    }
+    auto& ab = abPanel_->comparison();
+    if (ab.started() && !ab.ended() && (unstored(ab.side(architect::Side::A)) || unstored(ab.side(architect::Side::B)))) {
+        const auto answer = ask(tr("the A/B comparison (both sessions%1)").arg(ab.judgement() ? tr(" and your pick") : QString()));
+        if (answer == QMessageBox::Cancel) return false;
+        if (answer == QMessageBox::Save) {
+            ab.stop();
+            endComparison();
+            if (!ab.ended()) return false;
+        }
+    }
     return true;
 }
 

@@ -33,6 +33,8 @@ private:
     void showInViewer();
     void endSession();
     void endComparison();
+    /// The close guard: an unstored session (or A/B comparison) with turns asks Save / Discard / Cancel.
+    bool maybeStoreBeforeClose();
     /// Why the open data cannot store a session ("" when it can).
     QString whyNotStorable() const;
 

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
@@ -22,6 +23,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "support/gui_main.hpp"
+#include "support/modal_answers.hpp"
 #include "support/workbench_fixture.hpp"
 #include "viewers/qt/zone_view.hpp"
 #include "widgets/ab_panel.hpp"
@@ -66,6 +68,15 @@ class TestArchitectWorkbench : public QObject {
         auto* box = child<QLineEdit>("architect.instruction");
         box->setText(text);
         QTest::keyClick(box, Qt::Key_Return);
+    }
+    /// Closes the main window (as File > Quit does); shows it again when it closed.
+    bool closeWindow() {
+        const bool closed = wb_->window().close();
+        if (closed) {
+            wb_->window().show();
+            if (!QTest::qWaitForWindowExposed(&wb_->window())) qWarning("the window did not come back");
+        }
+        return closed;
     }
     bool waitTurnEnd() {
         QDeadlineTimer deadline(60'000);
@@ -273,6 +284,38 @@ private slots:
         const QString msg = child<QLabel>("architect.message")->text();
         QVERIFY2(msg.contains(QStringLiteral("task list held in memory")), qPrintable(msg));
         QVERIFY(child<QTextBrowser>("architect.dialogue")->toPlainText().contains(QStringLiteral("Cannot store the session")));
+    }
+
+    void closingWithAnUnstoredSessionAsks() {
+        // The task list's session of the test above has no turn: closing asks nothing.
+        {
+            testing::ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QVERIFY(closeWindow());
+            QVERIFY(answers.seen().isEmpty());
+        }
+        sayByReturn(QStringLiteral("Place a red block on top of the orange blocks."));
+        QVERIFY(waitTurnEnd());
+        {
+            testing::ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QVERIFY(!wb_->window().close());
+            QCOMPARE(answers.seen().size(), 1);
+            QVERIFY2(answers.seen().front().contains(QStringLiteral("architect session (1 turns)")), qPrintable(answers.seen().front()));
+        }
+        {
+            // Save with a task list open: refused with the reason, the window stays.
+            testing::ModalAnswers answers;
+            answers.click(QMessageBox::Save);
+            QVERIFY(!wb_->window().close());
+            QVERIFY(child<QLabel>("architect.message")->text().contains(QStringLiteral("task list held in memory")));
+        }
+        {
+            testing::ModalAnswers answers;
+            answers.click(QMessageBox::Discard);
+            QVERIFY(closeWindow());
+            QCOMPARE(answers.seen().size(), 1);
+        }
     }
 };
 
