@@ -399,4 +399,12 @@ void ProcessTurnAgent::endSession() noexcept {
     if (!failure_) failure_ = "agent `" + label_ + "`: its session has ended";
 }
 
+ProcessAgentOptions commandLineAgent(const std::string& commandLine) {
+    if (commandLine.find_first_not_of(" \t\r\n") == std::string::npos) throw AgentFailure("the agent command is empty");
+    ProcessAgentOptions o;
+    o.argv = {"sh", "-c", commandLine};
+    o.label = commandLine;
+    return o;
+}
+
 }  // namespace iglu::architect

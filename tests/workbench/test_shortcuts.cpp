@@ -176,7 +176,7 @@ private slots:
     }
 
     void everyPluginIsLoaded() {
-        for (const char* name : {"tasklist", "viewer3d", "playback", "dataset", "labeling", "script", "play", "experiments", "compare", "editor"}) {
+        for (const char* name : {"tasklist", "viewer3d", "playback", "dataset", "labeling", "script", "play", "experiments", "compare", "editor", "architect"}) {
             const PluginSpec* s = wb_->plugins().plugin(QString::fromLatin1(name));
             QVERIFY2(s != nullptr, name);
             QVERIFY2(s->state == PluginState::Loaded, qPrintable(QString::fromLatin1(name) + QStringLiteral(": ") + s->error));

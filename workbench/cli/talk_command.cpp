@@ -35,10 +35,7 @@ struct Options {
 // (ProcessTurnAgent; the command line run by sh -c, so quoting and PATH work as in a shell).
 std::unique_ptr<architect::TurnAgent> makeAgent(const Options& o) {
     if (!o.agentCmd.empty()) {
-        architect::ProcessAgentOptions p;
-        p.argv = {"sh", "-c", o.agentCmd};
-        p.label = o.agentCmd;
-        return std::make_unique<architect::ProcessTurnAgent>(std::move(p));
+        return std::make_unique<architect::ProcessTurnAgent>(architect::commandLineAgent(o.agentCmd));
     }
     return std::make_unique<architect::LuaTurnAgent>(scripting::AgentScript{o.agent, std::nullopt}, scripting::agentSandbox(o.agent));
 }

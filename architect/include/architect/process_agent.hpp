@@ -36,6 +36,11 @@ struct ProcessAgentOptions {
     std::size_t stderrTailBytes = 4096;              ///< how much of the agent's stderr messages quote
 };
 
+/// Options running a command line as people type it (`iglu talk --agent-cmd`, the Architect
+/// dock's "Python agent command"): by `sh -c`, so quoting, variables and PATH work as in a shell;
+/// labelled by the command. Throws AgentFailure for an empty or blank command.
+ProcessAgentOptions commandLineAgent(const std::string& commandLine);
+
 class ProcessTurnAgent : public TurnAgent {
 public:
     explicit ProcessTurnAgent(ProcessAgentOptions options);
