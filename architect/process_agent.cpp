@@ -403,7 +403,19 @@ ProcessAgentOptions commandLineAgent(const std::string& commandLine) {
     if (commandLine.find_first_not_of(" \t\r\n") == std::string::npos) throw AgentFailure("the agent command is empty");
     ProcessAgentOptions o;
     o.argv = {"sh", "-c", commandLine};
-    o.label = commandLine;
+    // Labelled as the command with each path shown by its file name ("python3 architect_agent.py").
+    std::string word;
+    const auto flush = [&] {
+        if (word.empty()) return;
+        if (!o.label.empty()) o.label += ' ';
+        o.label += word.substr(word.find_last_of('/') == std::string::npos ? 0 : word.find_last_of('/') + 1);
+        word.clear();
+    };
+    for (char c : commandLine) {
+        if (c == ' ' || c == '\t') flush();
+        else word += c;
+    }
+    flush();
     return o;
 }
 

@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 
 #include "architect/lua_turn_agent.hpp"
 #include "architect/process_agent.hpp"
