@@ -80,3 +80,18 @@ function(iglu_add_workbench_test name)
   # private folder, named here once.
   target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/workbench/app")
 endfunction()
+
+# iglu_python_process_env(OUT): the environment a Python process of the tests needs to import the
+# built package (PYTHONPATH=<build>/python), as a list of NAME=value. Under the sanitizer preset the
+# extension is instrumented while python3 is not: the ASan / UBSan runtimes are preloaded and leak
+# checking is off (CPython's own allocations at exit are not ours to judge; the C++ tests check
+# leaks). Used by the pytest files and by every C++ test that starts a Python agent.
+function(iglu_python_process_env out)
+  set(env "PYTHONPATH=${PROJECT_BINARY_DIR}/python" "PYTHONDONTWRITEBYTECODE=1")
+  if(IGLU_SANITIZE)
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE asan_rt OUTPUT_STRIP_TRAILING_WHITESPACE)
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE ubsan_rt OUTPUT_STRIP_TRAILING_WHITESPACE)
+    list(APPEND env "LD_PRELOAD=${asan_rt}:${ubsan_rt}" "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+  set(${out} ${env} PARENT_SCOPE)
+endfunction()
