@@ -1,5 +1,7 @@
 #include "core/env/environment.hpp"
 
+#include <stdexcept>
+
 #include <algorithm>
 #include <cmath>
 
@@ -33,6 +35,14 @@ void Environment::setTask(const PreparedTask& task) {
     task_ = task.task_;
     synthetic_ = task.synthetic_;
     real_ = task.real_;
+}
+
+void Environment::setTask(const Task& task, const PreparedTask& tables) {
+    if (!(task.target == tables.task_.target) || !(task.starting == tables.task_.starting))
+        throw std::invalid_argument("setTask: the prepared tables are of another target or starting grid");
+    task_ = task;
+    synthetic_ = tables.synthetic_;
+    real_ = tables.real_;
 }
 
 const Observation& Environment::reset() {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,7 +32,18 @@ public:
     bool hasTask() const noexcept { return hasTask_; }
 
     void setTask(core::Task task) {
-        env_.setTask(task);
+        // The intersection tables of the last few tasks (same target and start: ~70 us to build
+        // again; RL loops and evaluators cycle a handful of tasks through set_task + reset).
+        const auto same = [&](const std::unique_ptr<core::PreparedTask>& p) {
+            return p->task().target == task.target && p->task().starting == task.starting;
+        };
+        auto it = std::find_if(prepared_.begin(), prepared_.end(), same);
+        if (it == prepared_.end()) {
+            if (prepared_.size() == kPreparedKept) prepared_.erase(prepared_.begin());
+            prepared_.push_back(std::make_unique<core::PreparedTask>(task));
+            it = prepared_.end() - 1;
+        }
+        env_.setTask(task, **it);
         hasTask_ = true;
         started_ = false;
     }
@@ -172,6 +184,8 @@ private:
     std::int32_t maxInt_ = 0;
     double precision_ = 0, recall_ = 0, f1_ = 0;
     bool hasTask_ = false, started_ = false, recording_ = false, freshStart_ = true;
+    static constexpr std::size_t kPreparedKept = 8;
+    std::vector<std::unique_ptr<core::PreparedTask>> prepared_;  // tables of the last tasks set, most recent last
     core::StepRecorder recorder_;
     std::optional<py::dict> views_;
 };

@@ -46,6 +46,35 @@ bool sameState(const Environment& a, const Environment& b) {
 class TestEnvironment : public QObject {
     Q_OBJECT
 private slots:
+    // Tables prepared for one task serve another of the same grids (its own id and instruction),
+    // and give what building them would; tables of other grids are refused.
+    void preparedTablesOfTheSameGrids() {
+        Task a;
+        a.id = "a";
+        a.target.set(0, -1, 0, 1);
+        a.target.set(1, -1, 0, 2);
+        Task b = a;
+        b.id = "b";
+        b.instruction = "same grids";
+        const PreparedTask tables(a);
+        Environment shared, built;
+        shared.setTask(b, tables);
+        built.setTask(b);
+        QCOMPARE(shared.task().id, std::string("b"));
+        QCOMPARE(shared.task().instruction, std::string("same grids"));
+        shared.reset();
+        built.reset();
+        for (int action : {14, 14, 17, 1, 17, 6, 17}) {
+            const auto r1 = shared.step(action), r2 = built.step(action);
+            QCOMPARE(r1.reward, r2.reward);
+            QCOMPARE(shared.syntheticMaxInt(), built.syntheticMaxInt());
+            QCOMPARE(shared.taskMaxInt(), built.taskMaxInt());
+        }
+        Task other = a;
+        other.target.set(2, -1, 0, 3);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, shared.setTask(other, tables));
+    }
+
     void povObservationIsOptInAndFollowsTheWorld() {
         Environment plain;
         QVERIFY(plain.observation().pov.empty());

@@ -104,6 +104,10 @@ public:
     void setTask(const Task& task);
     /// The same for a prepared task: copies the task, shares its tables (no table is rebuilt).
     void setTask(const PreparedTask& task);
+    /// `task` with the tables of `tables`, prepared for a task of the same target and starting
+    /// grid (its id, instruction and dialog may differ): the RL loop that cycles a few tasks
+    /// skips rebuilding them. Throws std::invalid_argument when the grids differ.
+    void setTask(const Task& task, const PreparedTask& tables);
     /// Starts an episode: start grid, pose (0, 0, 0) facing -z, inventory 20 minus start blocks.
     const Observation& reset();
     /// One step. Throws InvalidAction (environment unchanged) for a bad action.
