@@ -4,6 +4,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,22 @@ core::Grid gridFromBlocks(const py::handle& blocks, const char* field);
 core::Grid gridFromAny(const py::handle& value, const char* field);
 /// A new int32 (9, 11, 11) array.
 py::array_t<std::int32_t> gridToArray(const core::Grid& grid);
+/// A new C-contiguous array of `shape` holding a copy of `data`, made with one numpy call and no
+/// C++ allocation (pybind11's array_t(shape, ptr) builds shape vectors, an array over ptr and a
+/// second array, its copy): the drop-in's per-step observation arrays.
+template <typename T>
+py::array_t<T> freshArray(std::initializer_list<py::ssize_t> shape, const T* data) {
+    auto& api = py::detail::npy_api::get();
+    py::ssize_t dims[4] = {};
+    if (shape.size() > 4) throw std::invalid_argument("freshArray: at most 4 dimensions");
+    std::copy(shape.begin(), shape.end(), dims);
+    PyObject* a = api.PyArray_NewFromDescr_(api.PyArray_Type_, py::dtype::of<T>().release().ptr(),
+                                            static_cast<int>(shape.size()), dims, nullptr, nullptr, 0, nullptr);
+    if (!a) throw py::error_already_set();
+    auto out = py::reinterpret_steal<py::array_t<T>>(a);
+    std::memcpy(out.mutable_data(), data, static_cast<std::size_t>(out.size()) * sizeof(T));
+    return out;
+}
 /// A list of (x, y, z, colour) tuples sorted by (x, y, z).
 py::list gridToBlocks(const core::Grid& grid);
 

@@ -54,7 +54,9 @@ public:
         core::writeObservation(env_, slot());
         started_ = true;
         if (recording_) beginRecording();
-        if (views_) (*views_)["dialog"] = py::str(std::string(env_.observation().dialog));
+        const std::string_view dialog = env_.observation().dialog;
+        dialog_ = py::str(dialog.data(), dialog.size());  // the task's text: fixed for the episode
+        if (views_) (*views_)["dialog"] = dialog_;
     }
 
     // One step; returns whether the grid changed. Throws InvalidAction (env unchanged).
@@ -102,15 +104,15 @@ public:
     py::dict observationCopy() const {
         py::dict obs;
         const core::Observation& o = env_.observation();
-        obs["inventory"] = py::array_t<float>(core::kNumColours, o.inventory.data());
-        obs["compass"] = py::array_t<float>(1, o.compass.data());
-        obs["dialog"] = py::str(std::string(o.dialog));
-        obs["agentPos"] = py::array_t<float>(5, o.agentPos.data());
-        obs["grid"] = py::array_t<std::int32_t>({core::kSizeY, core::kSizeX, core::kSizeZ}, grid_.data());
+        obs["inventory"] = freshArray<float>({core::kNumColours}, o.inventory.data());
+        obs["compass"] = freshArray<float>({1}, o.compass.data());
+        obs["dialog"] = dialog_;
+        obs["agentPos"] = freshArray<float>({5}, o.agentPos.data());
+        obs["grid"] = freshArray<std::int32_t>({core::kSizeY, core::kSizeX, core::kSizeZ}, grid_.data());
         if (options_.config.targetInObs)
-            obs["target_grid"] = py::array_t<std::int32_t>({core::kSizeY, core::kSizeX, core::kSizeZ}, target_.data());
+            obs["target_grid"] = freshArray<std::int32_t>({core::kSizeY, core::kSizeX, core::kSizeZ}, target_.data());
         if (options_.config.povInObs)
-            obs["pov"] = py::array_t<std::uint8_t>({options_.config.pov.height, options_.config.pov.width, 3}, o.pov.data());
+            obs["pov"] = freshArray<std::uint8_t>({options_.config.pov.height, options_.config.pov.width, 3}, o.pov.data());
         return obs;
     }
 
@@ -127,7 +129,7 @@ public:
         };
         obs["inventory"] = view(o.inventory.data(), {core::kNumColours});
         obs["compass"] = view(o.compass.data(), {1});
-        obs["dialog"] = py::str(std::string(o.dialog));
+        obs["dialog"] = dialog_;
         obs["agentPos"] = view(o.agentPos.data(), {5});
         obs["grid"] = view(grid_.data(), {core::kSizeY, core::kSizeX, core::kSizeZ});
         if (options_.config.targetInObs) obs["target_grid"] = view(target_.data(), {core::kSizeY, core::kSizeX, core::kSizeZ});
@@ -188,6 +190,7 @@ private:
     std::vector<std::unique_ptr<core::PreparedTask>> prepared_;  // tables of the last tasks set, most recent last
     core::StepRecorder recorder_;
     std::optional<py::dict> views_;
+    py::str dialog_;  // observation "dialog", made at reset
 };
 
 }  // namespace env_bindings
