@@ -1,4 +1,4 @@
-#include "experiment_lock.hpp"
+#include "scripting/experiment_lock.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

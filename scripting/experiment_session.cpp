@@ -17,7 +17,7 @@
 #include "scripting/experiment_changed.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
-#include "experiment_lock.hpp"
+#include "scripting/experiment_lock.hpp"
 
 namespace iglu::scripting {
 

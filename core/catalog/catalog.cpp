@@ -678,22 +678,29 @@ std::string Catalog::info(const std::string& key) const {
 
 namespace {
 ExperimentRecord readExperiment(sql::Statement& s) {
-    return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)};
+    return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6), s.text(7), s.text(8), s.text(9)};
 }
 // A catalog older than version 3 (read as it is) has no agent columns.
 std::string experimentColumns(std::int64_t version) {
     return std::string("SELECT id, name, script, config, created, ") +
-           (version >= 3 ? "agent_sha256, agent_files" : "'', ''") + " FROM experiments";
+           (version >= 3 ? "agent_sha256, agent_files" : "'', ''") +
+           (version >= 6 ? ", kind, tags, note" : ", 'build', '', ''") + " FROM experiments";
 }
 }  // namespace
 
-ExperimentRecord Catalog::ensureExperiment(const std::string& name, const std::string& script, const std::string& config) {
+ExperimentRecord Catalog::ensureExperiment(const std::string& name, const std::string& script, const std::string& config,
+                                           const std::string& kind) {
     checkExperimentName(name);  // the one rule, for every source (experiment_name.hpp)
+    if (kind != kBuildExperiment && kind != kClarificationExperiment)
+        throw CatalogError(path() + ": experiment kind must be build or clarification, got '" + kind + "'");
     transaction([&] {
+        if (const auto old = experiment(name); old && old->kind != kind)
+            throw CatalogError(path() + ": experiment '" + name + "' is a " + old->kind + " experiment, not a " + kind +
+                               " one: choose another name");
         auto& s = impl_->db.prepare(
-            "INSERT INTO experiments(name, script, config, created) VALUES(?1, ?2, ?3, ?4) "
+            "INSERT INTO experiments(name, script, config, created, kind) VALUES(?1, ?2, ?3, ?4, ?5) "
             "ON CONFLICT(name) DO UPDATE SET script = excluded.script, config = excluded.config");
-        s.bind(1, name).bind(2, script).bind(3, config).bind(4, utcNow()).run();
+        s.bind(1, name).bind(2, script).bind(3, config).bind(4, utcNow()).bind(5, kind).run();
     });
     return *experiment(name);
 }

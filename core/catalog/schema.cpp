@@ -202,9 +202,31 @@ CREATE TABLE IF NOT EXISTS human_feedback(
 );
 )SQL";
 
+// Version 6: an experiment's tags (comma-separated) and note (`iglu experiments tag / note`);
+// clarification experiments (core/nlp/clarification_run.hpp, `iglu nlp run`): the
+// experiment's kind, and per task the model's probability that the instruction needs a
+// clarification, the gold clarity and question, the gold question's rank and the model's first
+// questions (JSON array of ids), or why its answer was refused.
+constexpr const char* kVersion6 = R"SQL(
+ALTER TABLE experiments ADD COLUMN kind TEXT NOT NULL DEFAULT 'build';
+ALTER TABLE experiments ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+ALTER TABLE experiments ADD COLUMN note TEXT NOT NULL DEFAULT '';
+CREATE TABLE IF NOT EXISTS clarification_predictions(
+  experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+  task_id TEXT NOT NULL,
+  needs_probability REAL,
+  gold_needs INTEGER,
+  gold_question TEXT NOT NULL DEFAULT '',
+  gold_rank INTEGER,
+  top TEXT NOT NULL DEFAULT '[]',
+  error TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(experiment_id, task_id)
+) WITHOUT ROWID;
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4, kVersion5};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
     return steps;
 }
 

@@ -18,4 +18,5 @@ PYBIND11_MODULE(_iglu, m) {
     iglu::python::bindCatalog(m);
     iglu::python::bindGridworld(m);
     iglu::python::bindText(m);
+    iglu::python::bindNlp(m);
 }

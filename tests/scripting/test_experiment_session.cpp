@@ -23,7 +23,7 @@
 #include "datasets/importer.hpp"
 #include "scripting/error.hpp"
 #include "scripting/experiment.hpp"
-#include "experiment_lock.hpp"
+#include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 #include "support/experiments.hpp"
 #include "support/files.hpp"

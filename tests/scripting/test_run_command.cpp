@@ -15,7 +15,7 @@
 #include <csignal>
 
 #include "core/catalog/catalog.hpp"
-#include "experiment_lock.hpp"
+#include "scripting/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 #include "support/experiments.hpp"
 #include "support/files.hpp"

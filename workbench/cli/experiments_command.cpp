@@ -1,4 +1,5 @@
 // iglu experiments list|show NAME|compare A B|feedback --db FILE [--json]
+// iglu experiments delete NAME|rename NAME NEW|tag NAME [TAG ...]|note NAME TEXT --db FILE
 //
 // The catalog's experiments in the terminal — Lua runs (`iglu run`), Python agents and imported
 // rollout files alike: the list (agent, episodes, success rate, mean F1, created), one
@@ -22,6 +23,7 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "experiment_names.hpp"
+#include "experiments_actions.hpp"
 
 namespace iglu::cli {
 
@@ -69,6 +71,19 @@ void list(const catalog::Catalog& cat, bool json) {
                     "pred F1", "created");
     const auto experiments = cat.experiments();
     for (const auto& e : experiments) {
+        if (e.kind == catalog::kClarificationExperiment) {
+            const auto preds = cat.clarificationPredictions(e.id);
+            int errors = 0;
+            for (const auto& p : preds) errors += p.error.empty() ? 0 : 1;
+            if (json)
+                rows.push_back({{"name", e.name}, {"kind", e.kind}, {"agent", e.script}, {"tasks", preds.size()}, {"errors", errors},
+                                {"tags", e.tags}, {"note", e.note}, {"created", e.created}});
+            else
+                std::printf("%-24s %-20s %8zu %8s %8s %9s %8s  %s  (clarification: iglu experiments show)%s%s\n",
+                            catalog::printableName(e.name).c_str(), catalog::printableName(e.script).c_str(), preds.size(), "-", "-", "-",
+                            "-", e.created.c_str(), e.tags.empty() ? "" : " tags ", e.tags.c_str());
+            continue;
+        }
         int episodes = 0, successes = 0, errors = 0;
         double f1 = 0;
         scripting::SkillStats extra;  // the optional scores, counted as the summary counts them
@@ -85,6 +100,7 @@ void list(const catalog::Catalog& cat, bool json) {
         const std::string agent = agentOf(cfg);
         if (json)
             rows.push_back({{"name", e.name},
+                            {"kind", e.kind},
                             {"agent", agent},
                             {"source", cfg.value("source", std::string("lua"))},
                             {"episodes", episodes},
@@ -93,13 +109,15 @@ void list(const catalog::Catalog& cat, bool json) {
                             {"mean_iglu2022_f1", optionalJson(extra.meanIglu2022F1())},
                             {"mean_prediction_f1", optionalJson(extra.meanPredictionF1())},
                             {"errors", errors},
+                            {"tags", e.tags},
+                            {"note", e.note},
                             {"created", e.created}});
         else
             // One row per experiment, also for a name stored before names were checked (NUL, newline).
-            std::printf("%-24s %-20s %8d %7.1f%% %8.3f %9s %8s  %s\n", catalog::printableName(e.name).c_str(),
+            std::printf("%-24s %-20s %8d %7.1f%% %8.3f %9s %8s  %s%s%s\n", catalog::printableName(e.name).c_str(),
                         catalog::printableName(agent).c_str(), episodes, 100 * rate, meanF1,
                         optionalText(extra.meanIglu2022F1()).c_str(), optionalText(extra.meanPredictionF1()).c_str(),
-                        e.created.c_str());
+                        e.created.c_str(), e.tags.empty() ? "" : "  tags ", e.tags.c_str());
     }
     if (json) std::cout << jsonText(rows, 2) << "\n";
     else std::printf("%zu experiments\n", experiments.size());
@@ -107,6 +125,7 @@ void list(const catalog::Catalog& cat, bool json) {
 
 void show(const catalog::Catalog& cat, const std::string& name, bool json) {
     const auto e = experimentNamed(cat, name);
+    if (e.kind == catalog::kClarificationExperiment) return showClarificationExperiment(cat, e, json);
     const scripting::Summary summary = scripting::storedSummary(cat, e.id);
     const nlohmann::json cfg = configOf(e);
     if (json) {
@@ -119,6 +138,9 @@ void show(const catalog::Catalog& cat, const std::string& name, bool json) {
         j["agent_sha256"] = e.agentSha256;
         const auto files = core::parseJsonOrDiscarded(e.agentFiles);
         j["agent_files"] = files.is_object() ? files : nlohmann::json::object();
+        j["kind"] = e.kind;
+        j["tags"] = e.tags;
+        j["note"] = e.note;
         std::cout << jsonText(j, 2) << "\n";
         return;
     }
@@ -129,7 +151,10 @@ void show(const catalog::Catalog& cat, const std::string& name, bool json) {
     if (env.is_object() && env.contains("max_steps")) std::cout << ", " << jsonText(env["max_steps"]) << " steps";
     std::cout << "): " << summary.overall().episodes << " episodes, created " << e.created;
     if (!e.agentSha256.empty()) std::cout << ", agent sha256 " << e.agentSha256;
-    std::cout << "\n" << summary.table();
+    std::cout << "\n";
+    if (!e.tags.empty()) std::cout << "tags: " << e.tags << "\n";
+    if (!e.note.empty()) std::cout << "note: " << e.note << "\n";
+    std::cout << summary.table();
 }
 
 std::set<std::tuple<std::string, std::int64_t, int>> keysOf(const catalog::Catalog& cat, std::int64_t id) {
@@ -142,6 +167,10 @@ nlohmann::json intervalJson(const core::Interval& i) { return nlohmann::json::ar
 
 void compare(const catalog::Catalog& cat, const std::string& nameA, const std::string& nameB, bool json, bool allTasks) {
     const auto a = experimentNamed(cat, nameA), b = experimentNamed(cat, nameB);
+    if (a.kind != b.kind)
+        throw std::runtime_error("experiments compare: " + a.name + " is a " + a.kind + " experiment and " + b.name + " a " + b.kind +
+                                 " one: compare experiments of one kind");
+    if (a.kind == catalog::kClarificationExperiment) return compareClarificationExperiments(cat, a, b, json);
     const catalog::ExperimentComparison cmp = catalog::compareExperiments(cat, a, b);
     const scripting::Summary sa = scripting::storedSummary(cat, a.id), sb = scripting::storedSummary(cat, b.id);
     const auto ka = keysOf(cat, a.id), kb = keysOf(cat, b.id);
@@ -255,6 +284,8 @@ void feedback(const catalog::Catalog& cat, bool json) {
 }
 
 void run(const Options& o) {
+    if (o.action == "delete" || o.action == "rename" || o.action == "tag" || o.action == "note")
+        return manageExperiment(o.db, o.action, o.names, o.json);
     if (o.action == "feedback") {
         if (!o.names.empty()) throw std::runtime_error("experiments feedback: expects no experiment name");
         feedback(catalog::Catalog(o.db, catalog::OpenMode::ReadOnly), o.json);
@@ -276,11 +307,13 @@ void run(const Options& o) {
 void addExperimentsCommand(CLI::App& app) {
     using namespace experiments_command;
     auto o = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("experiments", "List, show and compare the experiments stored in a catalog (Lua, Python, imported)");
-    cmd->add_option("ACTION", o->action, "list | show NAME | compare A B | feedback (the human evaluation of agents per agent)")
+    auto* cmd = app.add_subcommand("experiments", "List, show, compare and manage the experiments stored in a catalog (Lua, Python, imported, clarification)");
+    cmd->add_option("ACTION", o->action,
+                    "list | show NAME | compare A B | feedback (the human evaluation of agents per agent) | delete NAME | "
+                    "rename NAME NEW | tag NAME [TAG ...] | note NAME TEXT")
         ->required()
-        ->check(CLI::IsMember({"list", "show", "compare", "feedback"}));
-    cmd->add_option("NAME", o->names, "Experiment name(s)");
+        ->check(CLI::IsMember({"list", "show", "compare", "feedback", "delete", "rename", "tag", "note"}));
+    cmd->add_option("NAME", o->names, "Experiment name(s), then the new name, tags or note text");
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
     cmd->add_flag("--tasks", o->allTasks, "compare: list every task (default: the 5 biggest gains and losses)");
     cmd->add_flag("--json", o->json, "Print JSON (list: an array; show: the summary as `iglu run --json`; compare: per-skill deltas)");

@@ -1,10 +1,13 @@
 // iglu nlp train --db FILE --model MODEL.json [--folds K]   the clarification baselines (core/nlp)
 // iglu nlp eval --db FILE [--model MODEL.json] [--json]     their scores on held-out tasks
+// iglu nlp run --db FILE --name NAME (--model MODEL.json | --script MODEL.lua) [--json]
+//                                                            a model run stored as an experiment
 //
 // Held-out rule: `train` trains on the tasks whose id hash (FNV-1a) mod 5 is not 0 and stores
 // their ids in the model; `eval --model` scores the catalog's tasks the model was not trained on.
 // Without --model, `eval` is k-fold cross-validation on the catalog (fold = id hash mod K).
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -14,6 +17,10 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "core/catalog/clarification_data.hpp"
+#include "core/catalog/clarification_experiment.hpp"
+#include "interrupt.hpp"
+#include "progress_line.hpp"
+#include "scripting/lua_clarification_model.hpp"
 #include "core/nlp/clarification_model.hpp"
 
 namespace iglu::cli {
@@ -23,7 +30,7 @@ namespace nlp_command {
 constexpr int kHoldOutFolds = 5;  ///< train holds out the tasks with foldOf(id, 5) == 0
 
 struct NlpOptions {
-    std::string db, model;
+    std::string db, model, script, name;
     int folds = 5;
     bool json = false;
 };
@@ -144,6 +151,58 @@ void runEval(const NlpOptions& o) {
     std::printf("  %.2f s\n", seconds);
 }
 
+// Stores a model's predictions as a clarification experiment: the baselines (--model) on the tasks
+// they were not trained on, a Lua model (--script) on every clarification task.
+void runModel(const NlpOptions& o) {
+    if (o.model.empty() == o.script.empty()) throw std::runtime_error("nlp run: give exactly one of --model MODEL.json and --script MODEL.lua");
+    catalog::Catalog cat(o.db, catalog::OpenMode::ReadWrite);
+    catalog::ClarificationRunOptions options;
+    options.name = o.name;
+    std::set<std::string> heldOut;
+    std::unique_ptr<core::ClarificationModel> baseline;
+    std::unique_ptr<core::ClarificationPredictor> predictor;
+    nlohmann::json config;
+    if (!o.model.empty()) {
+        baseline = std::make_unique<core::ClarificationModel>(core::ClarificationModel::load(o.model));
+        for (const auto& e : catalog::clarificationExamples(cat))
+            if (!baseline->trainedOn(e.id)) heldOut.insert(e.id);
+        if (heldOut.empty()) throw std::runtime_error(o.db + ": every task was used to train " + o.model + ": none is held out to run on");
+        options.only = &heldOut;
+        predictor = std::make_unique<core::BaselinePredictor>(*baseline);
+        options.script = o.model;
+        config = {{"model", o.model}, {"source", "baseline"}, {"protocol", "the tasks the model was not trained on"}};
+    } else {
+        scripting::SandboxOptions sandbox;
+        sandbox.requireDirs = {std::filesystem::path(o.script).parent_path().string(), scripting::bundledLibraryDir()};
+        sandbox.dataDirs = scripting::defaultDataDirs();
+        sandbox.cancel = &interruptFlag();
+        predictor = std::make_unique<scripting::LuaClarificationModel>(o.script, sandbox);
+        options.script = o.script;
+        config = {{"model", o.script}, {"source", "lua"}, {"protocol", "every task with a clarity label or a gold question"}};
+    }
+    options.config = config.dump();
+    options.cancel = &interruptFlag();
+    ProgressLine progress("nlp run");
+    options.progress = [&](int done, int total) { progress.update(done, total); };
+    const auto t0 = std::chrono::steady_clock::now();
+    const catalog::ClarificationRunReport report = catalog::runClarification(cat, *predictor, options);
+    progress.finish();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const core::ClarificationSummary summary = catalog::clarificationSummary(cat, report.experiment.id);
+    if (o.json) {
+        nlohmann::json j = summary.toJson();
+        j["experiment"] = report.experiment.name;
+        j["kind"] = report.experiment.kind;
+        j["run"] = {{"tasks", report.tasks}, {"stored", report.stored}, {"errors", report.errors}, {"cancelled", report.cancelled}, {"seconds", seconds}};
+        std::cout << jsonText(j, 2) << "\n";
+    } else {
+        std::printf("clarification experiment %s: %d of %d tasks stored%s, %d refused answers, %.2f s\n", report.experiment.name.c_str(),
+                    report.stored, report.tasks, report.cancelled ? " (cancelled)" : "", report.errors, seconds);
+        std::cout << summary.table();
+    }
+    if (report.cancelled) exitCode() = 130;
+}
+
 }  // namespace nlp_command
 
 void addNlpCommand(CLI::App& app) {
@@ -164,6 +223,14 @@ void addNlpCommand(CLI::App& app) {
     addNumberOption(e, "--folds", eval->folds, 2, 100, "Cross-validation folds without --model (default 5)");
     e->add_flag("--json", eval->json, "Print {when: {precision, recall, f1, accuracy, n}, when_balanced, what: {mrr, recall_at_1, ...}}");
     e->callback([eval] { runEval(*eval); });
+    auto run = std::make_shared<NlpOptions>();
+    auto* r = cmd->add_subcommand("run", "Run a clarification model over the catalog's tasks and store it as an experiment of kind clarification");
+    r->add_option("--db", run->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    r->add_option("--name", run->name, "Experiment name (an existing clarification experiment is extended / updated)")->required();
+    r->add_option("--model", run->model, "A model from `iglu nlp train` (runs on the tasks it was not trained on)");
+    r->add_option("--script", run->script, "A Lua model returning {when = function(task), what = function(task)}")->check(CLI::ExistingFile);
+    r->add_flag("--json", run->json, "Print the stored experiment's summary as JSON (as `iglu experiments show --json`)");
+    r->callback([run] { runModel(*run); });
 }
 
 }  // namespace iglu::cli

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/catalog/architect_sessions.hpp"
+#include "core/nlp/clarification_run.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/skills/skill.hpp"
 #include "core/task/task.hpp"
@@ -36,7 +37,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -129,7 +130,13 @@ struct ExperimentRecord {
     std::string created;                 ///< ISO 8601 UTC
     std::string agentSha256;             ///< the agent that ran (scripting/agent_fingerprint.hpp); "" when not recorded
     std::string agentFiles;              ///< JSON {file name: SHA-256} of the agent and its modules; "" when not recorded
+    std::string kind = "build";          ///< "build" (episodes) or "clarification" (clarification_predictions)
+    std::string tags;                    ///< comma-separated, sorted, no duplicates ("" none)
+    std::string note;                    ///< free text
 };
+
+inline constexpr const char* kBuildExperiment = "build";
+inline constexpr const char* kClarificationExperiment = "clarification";
 
 /// One episode of an experiment. (experiment, task, seed, repetition) is unique: re-running an
 /// experiment skips episodes already stored (resume).
@@ -273,9 +280,11 @@ public:
     std::string info(const std::string& key) const;  ///< empty when absent
 
     // --- experiments and episodes ------------------------------------------------------------
-    /// Returns the experiment with this name, creating it (script, config) if absent; an existing
-    /// experiment's script/config are updated.
-    ExperimentRecord ensureExperiment(const std::string& name, const std::string& script, const std::string& config);
+    /// Returns the experiment with this name, creating it (script, config, kind) if absent; an
+    /// existing experiment's script/config are updated. An existing experiment of another kind is
+    /// a CatalogError naming both kinds (nothing changes).
+    ExperimentRecord ensureExperiment(const std::string& name, const std::string& script, const std::string& config,
+                                      const std::string& kind = kBuildExperiment);
     /// Records what agent the experiment runs (ExperimentRecord::agentSha256 / agentFiles).
     void setExperimentAgent(std::int64_t experimentId, const std::string& sha256, const std::string& filesJson);
     std::optional<ExperimentRecord> experiment(const std::string& name) const;
@@ -286,6 +295,21 @@ public:
     void putEpisode(const EpisodeRecord& e) { putEpisodes({&e, 1}); }
     std::vector<EpisodeRecord> episodes(std::int64_t experimentId) const;
     bool hasEpisode(std::int64_t experimentId, const std::string& taskId, std::int64_t seed, int repetition) const;
+    /// Management (experiment_admin.cpp). Each is one transaction and throws CatalogError naming
+    /// the experiment when it does not exist. delete: the experiment, its episodes, their agent
+    /// rollouts (with beliefs), its predictions and writer record — no orphan left; refused while
+    /// another live process writes it (`writerAlive` judges a recorded writer). rename: also the
+    /// rollouts' source "experiment:NAME"; the new name is checked and must be free.
+    void deleteExperiment(const std::string& name, const std::function<bool(const ExperimentWriter&)>& writerAlive);
+    void renameExperiment(const std::string& name, const std::string& newName);
+    /// Tags: words of letters, digits, '-', '_', '.', ':' (at most 40 bytes each); stored sorted.
+    void setExperimentTags(const std::string& name, const std::vector<std::string>& tags);
+    void setExperimentNote(const std::string& name, const std::string& note);
+    /// Stores a clarification experiment's predictions (one transaction; a task already stored for
+    /// the experiment is replaced). The experiment must be of kind "clarification".
+    void putClarificationPredictions(std::int64_t experimentId, std::span<const core::ClarificationPrediction> predictions);
+    /// Its predictions in task id order (none for a catalog older than schema version 6).
+    std::vector<core::ClarificationPrediction> clarificationPredictions(std::int64_t experimentId) const;
 
     /// Records `writer` as the process writing its experiment's episodes, in one transaction with
     /// the check: when another writer is recorded and `stale(that writer)` returns false, nothing
