@@ -95,6 +95,54 @@ private slots:
             QVERIFY2(e.err.contains(field) && e.err.contains(file), qPrintable(e.err));
         }
     }
+
+    // A sequence on one catalog: the baseline and the shipped Lua model stored as clarification
+    // experiments, listed, shown and compared; tagged, annotated, renamed and deleted; the refusals.
+    void runStoreShowCompareAndManage() {
+        const ProcessResult t = runIglu({"nlp", "train", "--db", db_, "--model", model_});
+        QVERIFY2(t.exitCode == 0, qPrintable(t.err));
+        const ProcessResult b = runIglu({"nlp", "run", "--db", db_, "--name", "baseline", "--model", model_, "--json"});
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        const QJsonObject bj = json(b);
+        QCOMPARE(bj["kind"].toString(), QStringLiteral("clarification"));
+        // Exactly the held-out tasks, and the same scores as `iglu nlp eval` on them.
+        const QJsonObject ev = json(runIglu({"nlp", "eval", "--db", db_, "--model", model_, "--json"}));
+        QCOMPARE(bj["when"].toObject()["n"].toInt(), ev["when"].toObject()["n"].toInt());
+        QCOMPARE(bj["when"].toObject()["f1"].toDouble(), ev["when"].toObject()["f1"].toDouble());
+        QCOMPARE(bj["what"].toObject()["mrr"].toDouble(), ev["what"].toObject()["mrr"].toDouble());
+        const QString lua = iglu::test::sourcePath("examples/nlp/grounding_model.lua");
+        const ProcessResult l = runIglu({"nlp", "run", "--db", db_, "--name", "grounding", "--script", lua, "--json"});
+        QVERIFY2(l.exitCode == 0, qPrintable(l.err));
+        QCOMPARE(json(l)["run"].toObject()["tasks"].toInt(), 451);
+        QCOMPARE(json(l)["run"].toObject()["errors"].toInt(), 0);
+        const ProcessResult show = runIglu({"experiments", "show", "grounding", "--db", db_});
+        QVERIFY2(show.exitCode == 0 && show.out.contains("MRR") && show.out.contains("95% intervals"), qPrintable(show.out));
+        const ProcessResult cmp = runIglu({"experiments", "compare", "baseline", "grounding", "--db", db_});
+        QVERIFY2(cmp.exitCode == 0 && cmp.out.contains("McNemar") && cmp.out.contains("common tasks"), qPrintable(cmp.out));
+        // Management.
+        QVERIFY(runIglu({"experiments", "tag", "grounding", "rules", "v1", "--db", db_}).exitCode == 0);
+        QVERIFY(runIglu({"experiments", "note", "grounding", "iglu.text confidence", "--db", db_}).exitCode == 0);
+        QVERIFY(runIglu({"experiments", "rename", "grounding", "rules-v1", "--db", db_}).exitCode == 0);
+        const ProcessResult shown = runIglu({"experiments", "show", "rules-v1", "--db", db_, "--json"});
+        QCOMPARE(json(shown)["tags"].toString(), QStringLiteral("rules,v1"));
+        QCOMPARE(json(shown)["note"].toString(), QStringLiteral("iglu.text confidence"));
+        const ProcessResult del = runIglu({"experiments", "delete", "rules-v1", "--db", db_, "--json"});
+        QVERIFY2(del.exitCode == 0, qPrintable(del.err));
+        QCOMPARE(json(del)["predictions"].toInt(), 451);
+        const ProcessResult gone = runIglu({"experiments", "show", "rules-v1", "--db", db_});
+        QVERIFY(gone.exitCode != 0 && gone.err.contains("no experiment 'rules-v1'"));
+        // Refusals name what is wrong; nothing stored changes.
+        for (const QStringList& bad : {QStringList{"nlp", "run", "--db", db_, "--name", "x"},
+                                       QStringList{"nlp", "run", "--db", db_, "--name", "x", "--model", model_, "--script", lua},
+                                       QStringList{"experiments", "tag", "baseline", "bad tag", "--db", db_},
+                                       QStringList{"experiments", "rename", "baseline", "--db", db_},
+                                       QStringList{"experiments", "delete", "missing", "--db", db_}}) {
+            const ProcessResult r = runIglu(bad);
+            QVERIFY2(r.exitCode >= 1 && r.exitCode <= 125 && !r.crashed && !r.err.isEmpty(), qPrintable(bad.join(' ') + "\n" + r.err));
+        }
+        QCOMPARE(json(runIglu({"experiments", "show", "baseline", "--db", db_, "--json"}))["when"].toObject()["f1"].toDouble(),
+                 bj["when"].toObject()["f1"].toDouble());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNlpCli)
