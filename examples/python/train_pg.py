@@ -15,13 +15,19 @@ import time
 
 import numpy as np
 
-try:
-    import torch
-    from torch import nn
-except ImportError:  # pragma: no cover
-    raise SystemExit("this example needs PyTorch: apt install python3-torch")
-
 import iglu
+
+torch = nn = None  # imported by main() after the arguments are read: --help works without PyTorch
+
+
+def import_torch():
+    global torch, nn
+    try:
+        import torch as torch_module
+        from torch import nn as nn_module
+    except ImportError:  # pragma: no cover
+        raise SystemExit("this example needs PyTorch: apt install python3-torch")
+    torch, nn = torch_module, nn_module
 
 
 def features(obs):
@@ -40,16 +46,19 @@ def features(obs):
     return torch.cat([missing, wrong, colours, pos, inv], dim=1)
 
 
-class Policy(nn.Module):
-    def __init__(self, n_in, n_actions=18, hidden=256):
-        super().__init__()
-        self.body = nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU())
-        self.pi = nn.Linear(hidden, n_actions)
-        self.v = nn.Linear(hidden, 1)
+def Policy(n_in, n_actions=18, hidden=256):
+    """The actor-critic network: a shared body, action logits and a value."""
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU())
+            self.pi = nn.Linear(hidden, n_actions)
+            self.v = nn.Linear(hidden, 1)
 
-    def forward(self, x):
-        h = self.body(x)
-        return self.pi(h), self.v(h).squeeze(-1)
+        def forward(self, x):
+            h = self.body(x)
+            return self.pi(h), self.v(h).squeeze(-1)
+    return Net()
 
 
 def train(tasks, args):
@@ -127,6 +136,7 @@ def main():
     ap.add_argument("--eval-seeds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    import_torch()
     torch.manual_seed(args.seed)
     cat = iglu.Catalog(args.db)  # an existing catalog: a mistyped path is an error
     tasks = cat.tasks(args.filter)
