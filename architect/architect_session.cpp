@@ -230,4 +230,11 @@ catalog::ArchitectSessionRecord ArchitectSession::record() const {
     return r;
 }
 
+std::optional<core::Belief> ArchitectSession::currentBelief() const {
+    if (!belief_) return std::nullopt;
+    const auto& beliefs = recorder_.rollout().beliefs;
+    const std::uint32_t step = running() && !beliefs.empty() && beliefs.back().blocks == *belief_ ? beliefs.back().step : 0;
+    return core::Belief{step, *belief_};
+}
+
 }  // namespace iglu::architect

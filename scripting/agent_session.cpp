@@ -231,6 +231,7 @@ StepReport AgentSession::step() {
 void AgentSession::publishBelief(const core::Grid& blocks) {
     if (!running()) return;  // a belief published after the episode ended (e.g. from a finalizer) has no step
     belief_ = blocks;
+    beliefStep_ = static_cast<std::uint32_t>(steps());
     if (recording_) recorder_.publishBelief(blocks);
 }
 

@@ -123,12 +123,14 @@ void ArchitectPlugin::showInViewer() {
     if (context_->selection().taskId().toStdString() != session->task().id) return;
     const auto& env = session->environment();
     const QString state = QString::fromLatin1(architect::stateName(panel_->driver().state()));
+    const std::optional<core::Belief> belief = session->currentBelief();
     viewer->showLive(session->task().target, env.grid(), core::StepRecorder::poseOf(env),
                      tr("%1  |  architect session with %2  |  turn %3 (%4)  |  F1 %5")
                          .arg(QString::fromStdString(session->task().id), QString::fromStdString(session->agentName()))
                          .arg(session->turns().size())
                          .arg(state)
-                         .arg(session->f1(), 0, 'f', 3));
+                         .arg(session->f1(), 0, 'f', 3),
+                     belief ? &*belief : nullptr);
 }
 
 QString ArchitectPlugin::whyNotStorable() const {

@@ -54,7 +54,7 @@ bool PlayPlugin::initialize(workbench::PluginContext& context, QString*) {
     flying->setObjectName(QStringLiteral("play.flying"));
     connect(flying, &QAction::toggled, panel_, &play::PlayPanel::setFlying);
     connect(panel_, &play::PlayPanel::flyingChanged, flying, &QAction::setChecked);
-    connect(menu->addAction(tr("Record the Episode as a Rollout")), &QAction::triggered, this,
+    connect(menu->addAction(tr("Save the Episode as a Rollout")), &QAction::triggered, this,
             [this] { record(panel_->playerName()); });
     followTask();
     return true;
@@ -84,7 +84,7 @@ void PlayPlugin::record(const QString& playerName) {
     const QString taskId = context_->selection().taskId();
     if (!session.hasTask() || taskId.isEmpty()) return;
     if (session.rollout().size() == 0) {
-        panel_->showRecordResult(tr("Nothing to record yet: play a few steps first"), false);
+        panel_->showRecordResult(tr("Nothing to save yet: play a few steps first"), false);
         return;
     }
     core::Rollout r = session.rollout();
@@ -100,7 +100,7 @@ void PlayPlugin::record(const QString& playerName) {
     }
     if (id < 0) {
         // A task list is held in memory: the rollout lives in this session only; say so, never "#-1".
-        const QString text = tr("Recorded %1 steps (return %2) for this session only, NOT saved: a task list is held "
+        const QString text = tr("Kept %1 steps (return %2) for this session only, NOT saved: a task list is held "
                                 "in memory, not in a catalog file (replay it in the Playback dock until the workbench closes)")
                                  .arg(session.step())
                                  .arg(session.episodeReturn(), 0, 'g', 4);
@@ -108,7 +108,7 @@ void PlayPlugin::record(const QString& playerName) {
         panel_->showRecordResult(text, false);
         return;
     }
-    const QString text = tr("Recorded %1 steps (return %2) as rollout #%3 \"%4\": replay it in the Playback dock")
+    const QString text = tr("Saved %1 steps (return %2) as rollout #%3 \"%4\": replay it in the Playback dock")
                              .arg(session.step())
                              .arg(session.episodeReturn(), 0, 'g', 4)
                              .arg(id)

@@ -53,9 +53,10 @@ bool ScriptPlugin::initialize(workbench::PluginContext& context, QString*) {
         panel_->resetForData(id.isEmpty() ? std::nullopt : context_->data().task(id));
     });
     connect(panel_, &script::ScriptPanel::liveFrame, this,
-            [this](const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption) {
+            [this](const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
+                   const core::Belief* belief) {
                 if (auto* viewer = context_->service<workbench::ViewerService>())
-                    viewer->showLive(target, built, agent, caption);
+                    viewer->showLive(target, built, agent, caption, belief);
             });
     connect(panel_, &script::ScriptPanel::liveEnded, this, [this] {
         if (auto* viewer = context_->service<workbench::ViewerService>()) viewer->endLive();

@@ -56,9 +56,9 @@ public:
     bool saveImage(const QString& path, QString* error) override { return view_->saveImage(path, error); }
     QString legendText() const override { return QString::fromStdString(view_->scene().legendText()); }
     int framesRendered() const override { return view_->glWidget()->framesRendered(); }
-    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
-                  const QString& caption) override {
-        plugin_->showLive(target, built, agent, caption);
+    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
+                  const core::Belief* belief) override {
+        plugin_->showLive(target, built, agent, caption, belief);
     }
     void endLive() override { plugin_->endLive(); }
     bool isLive() const override { return plugin_->live_; }
@@ -237,7 +237,7 @@ void Viewer3dPlugin::exportClip() {
 }
 
 void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
-                              const QString& caption) {
+                              const QString& caption, const core::Belief* belief) {
     live_ = true;
     if (!liveTarget_ || !(*liveTarget_ == target)) {
         liveTarget_ = target;
@@ -245,7 +245,7 @@ void Viewer3dPlugin::showLive(const core::Grid& target, const core::Grid& built,
     }
     view_->setBuilt(built);
     view_->setAgent(agent);
-    view_->setBelief(std::nullopt);
+    view_->setBelief(belief ? std::optional<core::Belief>(*belief) : std::nullopt);
     view_->setCaption(caption);
     emit service_->contentChanged();
 }

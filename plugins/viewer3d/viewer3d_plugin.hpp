@@ -33,7 +33,8 @@ public:
 private:
     friend class ViewerServiceImpl;
     void createActions();
-    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption);
+    void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
+                  const core::Belief* belief = nullptr);
     void endLive();
     void leaveLive();  // a selection change while live: back to the selected task's target
     void showSelection();  // the selected task, rollout and step, from the open data

@@ -101,6 +101,9 @@ public:
     double f1() const;
     double iglu2022F1() const;
     std::optional<int> rating() const noexcept { return rating_; }
+    /// The agent's belief in force for live views: the last one published (any turn), with the
+    /// step of the running turn it was published at (0 when it came from an earlier turn).
+    std::optional<core::Belief> currentBelief() const;
     const std::string& comment() const noexcept { return comment_; }
 
     /// The session as the catalog stores it (catalog::ArchitectSessionRecord).

@@ -81,8 +81,8 @@ PlayPanel::PlayPanel(QWidget* parent) : QWidget(parent) {
     auto* rec = new QHBoxLayout;
     name_ = new QLineEdit(QStringLiteral("player"), this);
     name_->setObjectName(QStringLiteral("playName"));
-    name_->setToolTip(tr("Recorded episodes are stored as rollouts with source play:<name>"));
-    record_ = new QPushButton(tr("Record"), this);
+    name_->setToolTip(tr("Saved episodes are stored as rollouts with source play:<name>"));
+    record_ = new QPushButton(tr("Save Episode"), this);
     record_->setObjectName(QStringLiteral("playRecord"));
     record_->setFocusPolicy(Qt::NoFocus);
     record_->setToolTip(tr("Store the episode played so far as a rollout of this task (replay it in the Playback dock)"));

@@ -166,6 +166,25 @@ private slots:
         QVERIFY(!viewer()->isLive());  // the selection (the rollout) is shown again
     }
 
+    // The language builder publishes its belief before it builds: the live view shows the belief
+    // layer while it runs (its legend names the step it was published at), as Playback does later.
+    void liveRunShowsTheBeliefAsPublished() {
+        auto* examples = child<QMenu>("scriptExamples");
+        for (QAction* a : examples->actions())
+            if (a->text() == QStringLiteral("language_builder.lua")) a->trigger();
+        QVERIFY(editor()->toPlainText().contains(QStringLiteral("publish_belief")));
+        child<QCheckBox>("scriptMaxSpeed")->setChecked(false);
+        QTest::mouseClick(button("scriptRun"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(stepOf(status()) >= 1, 20000);
+        QTRY_VERIFY2_WITH_TIMEOUT(viewer()->legendText().contains(QStringLiteral("belief (step ")), qPrintable(viewer()->legendText()), 20000);
+        QVERIFY(viewer()->isLive());
+        QTest::mouseClick(button("scriptStop"), Qt::LeftButton);
+        QVERIFY(status().endsWith(QStringLiteral("stopped")));
+        for (QAction* a : examples->actions())  // the next tests edit oracle.lua
+            if (a->text() == QStringLiteral("oracle.lua")) a->trigger();
+        QCOMPARE(child<QDockWidget>("script")->windowTitle(), QStringLiteral("Script: oracle.lua"));
+    }
+
     void pauseAndStepAreExact() {
         setScript(QStringLiteral("local n = 0\nreturn { act = function(obs)\n  n = n + 1\n  print('act', n)\n  return 0\nend }\n"));
         QVERIFY(child<QDockWidget>("script")->windowTitle().endsWith(QLatin1Char('*')));

@@ -480,12 +480,14 @@ void ScriptPanel::emitLiveFrame() {
     const core::Scores sc = s->scores();
     const core::Environment& env = s->environment();
     const core::AgentState& a = env.agent();
+    const std::optional<core::Belief> belief = s->beliefWithStep();
     emit liveFrame(env.task().target, env.grid(), core::Pose{a.x, a.y, a.z, a.yaw, a.pitch},
                    tr("%1  |  %2  |  step %3 / %4  |  F1 %5")
                        .arg(QString::fromStdString(env.task().id), title())
                        .arg(s->steps())
                        .arg(s->config().env.maxSteps)
-                       .arg(sc.f1, 0, 'f', 3));
+                       .arg(sc.f1, 0, 'f', 3),
+                   belief ? &*belief : nullptr);
 }
 
 void ScriptPanel::onFinished(scripting::EpisodeEnd end, const QString& error) {

@@ -84,9 +84,10 @@ public slots:
 
 signals:
     void titleChanged(const QString& title);
-    /// The live state after steps: show it in the 3D view.
+    /// The live state after steps: show it in the 3D view (`belief`: the agent's belief in force,
+    /// nullptr when it published none).
     void liveFrame(const iglu::core::Grid& target, const iglu::core::Grid& built, const iglu::core::Pose& agent,
-                   const QString& caption);
+                   const QString& caption, const iglu::core::Belief* belief);
     /// A run could not start (the script does not compile): the view should leave the live state
     /// of an earlier episode.
     void liveEnded();

@@ -111,6 +111,10 @@ public:
     bool envDone() const noexcept { return envDone_; }
     /// The belief the agent published last in this episode (nullptr: none).
     const core::Grid* belief() const noexcept { return belief_ ? &*belief_ : nullptr; }
+    /// The same with the step it was published at (the steps taken before it), for live views.
+    std::optional<core::Belief> beliefWithStep() const {
+        return belief_ ? std::optional<core::Belief>(core::Belief{beliefStep_, *belief_}) : std::nullopt;
+    }
 
     /// The episode's outcome so far (task, seed, steps, return, scores, error; the recorded
     /// rollout is moved out when `takeRollout`).
@@ -145,6 +149,7 @@ private:
 
     core::Iglu2022EvaluatorStep evaluatorStep_;  // the step the IGLU-2022 evaluator scores
     std::optional<core::Grid> belief_;           // the agent's last published belief
+    std::uint32_t beliefStep_ = 0;               // ... published after this many steps
     EpisodeEnd end_ = EpisodeEnd::Cancelled;  // no episode yet
     std::string error_;
     double totalReturn_ = 0;

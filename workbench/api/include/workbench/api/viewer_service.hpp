@@ -32,9 +32,10 @@ public:
     /// Shows a live state in place of the selection, e.g. an agent episode the Script plugin runs
     /// step by step or a task the Play dock plays: the target (ghost, overlay), the built grid, the agent pose and a caption.
     /// Call again for every new state (cheap when the target is unchanged); a selection change or
-    /// endLive() returns to the selection.
-    virtual void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent,
-                          const QString& caption) = 0;
+    /// endLive() returns to the selection. `belief`: the agent's belief in force (the belief
+    /// layer, Viewer > Agent Belief), nullptr when it published none.
+    virtual void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
+                          const core::Belief* belief = nullptr) = 0;
     virtual void endLive() = 0;
     /// Whether a live state is shown.
     virtual bool isLive() const = 0;
