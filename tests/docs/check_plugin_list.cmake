@@ -2,6 +2,7 @@
 #   cmake -DPLUGINS=<a,b,...> -DDOC=<file> -DROW=<row start with @NAME@> -P check_plugin_list.cmake
 # Every registered plugin (every plugins/<name>/ folder) has a table row in DOC starting with ROW
 # (@NAME@ replaced by the plugin's name), and every such row names a registered plugin.
+cmake_minimum_required(VERSION 3.25)
 string(REPLACE "," ";" plugins "${PLUGINS}")
 file(STRINGS "${DOC}" lines)
 string(REPLACE "@NAME@" "([a-z0-9_]+)" row_regex "${ROW}")
