@@ -1,6 +1,6 @@
 #pragma once
-// The hello plugin (a test fixture, the template of a new plugin): wires the Hello panel to the
-// workbench: a dock, a menu action, the selected task.
+// The hello plugin (the template of a new plugin, examples/plugins/hello/README.md): wires the
+// Hello panel to the workbench: a dock, a menu action, the selected task.
 #include <QObject>
 
 #include "workbench/api/plugin.hpp"
