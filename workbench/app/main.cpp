@@ -2,7 +2,7 @@
 //
 //   iglu-workbench [--db FILE] [--task ID] [--rollout ID|first|random[:SEED]] [--step N|P%] [--overlay]
 //                  [--screenshot OUT.png [--size WxH]] [--list-plugins] [--plugin-path DIR]...
-//                  [--panel ID]...
+//                  [--panel ID]... [--workspace ID]
 #include <cstdio>
 
 #include <QApplication>
@@ -19,6 +19,7 @@
 #include "workbench/app/main_window.hpp"
 #include "plugin_manager.hpp"
 #include "workbench/app/workbench.hpp"
+#include "workbench/app/workspaces.hpp"
 #include "workbench/app/workbench_context.hpp"
 #include "workbench/api/message_log.hpp"
 
@@ -54,7 +55,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption pluginPath({QStringLiteral("plugin-path")}, QStringLiteral("Also search this folder for plugins."), QStringLiteral("DIR"));
     const QCommandLineOption disable({QStringLiteral("disable-plugin")}, QStringLiteral("Do not load this plugin."), QStringLiteral("NAME"));
     const QCommandLineOption panel({QStringLiteral("panel")}, QStringLiteral("Show and raise this panel (its dock id, e.g. experiments), e.g. for --screenshot."), QStringLiteral("ID"));
-    const QList<QCommandLineOption> all{db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable, panel};
+    const QCommandLineOption workspace({QStringLiteral("workspace")},
+                                       QStringLiteral("Start in this workspace: inspect, label, compare, play, experiments or talk (View > Workspaces)."),
+                                       QStringLiteral("ID"));
+    const QList<QCommandLineOption> all{db, task, rollout, step, overlay, screenshot, size, listPlugins, pluginPath, disable, panel, workspace};
 
     iglu::viewers::prepareOpenGL();  // before QApplication: GL 3.2 Core, xcb + GLX
     // Without an X display Qt's xcb platform aborts the process: answer --help / --version without
@@ -121,6 +125,13 @@ int main(int argc, char** argv) {
         if (parser.isSet(rollout) && !workbench.selectRollout(parser.value(rollout), parser.value(step), &error))
             return fail(error);
         if (parser.isSet(overlay) && !workbench.setOverlay(true, &error)) return fail(error);
+    }
+    if (parser.isSet(workspace)) {
+        const QString id = parser.value(workspace);
+        if (iglu::workbench::findWorkspace(id.toStdString()) == nullptr)
+            return fail(QStringLiteral("--workspace %1: no such workspace (inspect, label, compare, play, experiments, talk)").arg(id));
+        // Applied once the window has its size (the proportions are of the window).
+        QTimer::singleShot(0, &workbench.window(), [&workbench, id] { workbench.window().applyWorkspace(id); });
     }
     for (const QString& id : parser.values(panel)) {
         auto* dock = workbench.window().findChild<QDockWidget*>(id);

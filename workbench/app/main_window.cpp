@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -19,6 +20,7 @@
 #include <QToolBar>
 
 #include "viewers/qt/surface_format.hpp"
+#include "workbench/app/workspaces.hpp"
 #include "workbench/api/plugin.hpp"
 #include "plugin_manager.hpp"
 #include "plugins_dialog.hpp"
@@ -56,6 +58,8 @@ MainWindow::MainWindow(WorkbenchContext& context, PluginManager& plugins) : cont
     panelsMenu_ = viewMenu_->addMenu(tr("&Panels"));
     auto* reset = viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    viewMenu_->addSeparator();
+    addWorkspaceActions();
     viewMenu_->addSeparator();
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
@@ -153,6 +157,10 @@ void MainWindow::restoreLayout() {
     if (const auto st = s.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty())
         restoredSavedLayout_ = restoreState(st, 1);
     unsquashDocks();
+    // The workspace the saved layout was in (its docks are part of the restored state).
+    workspace_ = restoredSavedLayout_ ? s.value(QStringLiteral("layout/workspace")).toString() : QString();
+    if (workspaceActions_ != nullptr)
+        for (QAction* a : workspaceActions_->actions()) a->setChecked(a->objectName() == QStringLiteral("workspace.") + workspace_);
 }
 
 void MainWindow::resetLayout() {
@@ -179,7 +187,7 @@ namespace {
 constexpr const char* kFrontDocks[] = {"playback", "labeling"};
 }  // namespace
 
-void MainWindow::arrangeDocks() {
+void MainWindow::arrangeDocks(double bottomShare) {
     for (const char* id : kFrontDocks)
         if (auto* dock = findChild<QDockWidget*>(QLatin1String(id), Qt::FindDirectChildrenOnly); dock != nullptr && !dock->isHidden())
             dock->raise();
@@ -208,7 +216,7 @@ void MainWindow::arrangeDocks() {
     QList<int> widths, heights;
     for (int i = 0; i < left.size(); ++i) widths << columnWidth(leftWant);
     for (int i = 0; i < right.size(); ++i) widths << columnWidth(rightWant);
-    for (int i = 0; i < bottom.size(); ++i) heights << std::max(kDockMinimum, static_cast<int>(height() * kBottomShare));
+    for (int i = 0; i < bottom.size(); ++i) heights << std::max(kDockMinimum, static_cast<int>(height() * bottomShare));
     if (!side.isEmpty()) resizeDocks(side, widths, Qt::Horizontal);
     if (!bottom.isEmpty()) resizeDocks(bottom, heights, Qt::Vertical);
 }
@@ -233,6 +241,52 @@ void MainWindow::unsquashDocks() {
     }
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
     if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
+}
+
+void MainWindow::addWorkspaceActions() {
+    // View > Workspaces and the Workspace tool bar share one exclusive group (Ctrl+1..Ctrl+6).
+    QMenu* menu = viewMenu_->addMenu(tr("&Workspaces"));
+    QToolBar* bar = toolBar(QStringLiteral("workspaces"), tr("Workspace"));
+    workspaceActions_ = new QActionGroup(this);
+    workspaceActions_->setExclusive(true);
+    int n = 0;
+    for (const Workspace& w : workspaces()) {
+        const QString id = QString::fromUtf8(w.id.data(), static_cast<qsizetype>(w.id.size()));
+        auto* a = new QAction(QString::fromUtf8(w.title.data(), static_cast<qsizetype>(w.title.size())), workspaceActions_);
+        a->setObjectName(QStringLiteral("workspace.") + id);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + n++)));
+        a->setToolTip(tr("%1 workspace (%2): its panels shown, the others hidden (View > Panels)")
+                          .arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+        connect(a, &QAction::triggered, this, [this, id] { applyWorkspace(id); });
+        menu->addAction(a);
+        bar->addAction(a);
+    }
+}
+
+bool MainWindow::applyWorkspace(const QString& id) {
+    const Workspace* w = findWorkspace(id.toStdString());
+    if (w == nullptr) return false;
+    const bool animated = isAnimated();
+    setAnimated(false);
+    const auto listed = [](std::span<const std::string_view> ids, const QString& name) {
+        for (auto s : ids)
+            if (name == QLatin1String(s.data(), static_cast<qsizetype>(s.size()))) return true;
+        return false;
+    };
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        if (!dock->isFloating()) dock->setVisible(listed(w->docks, dock->objectName()));
+    arrangeDocks(w->bottomShare);  // raises the default front panels: the workspace's go over them
+    for (auto front : w->front)
+        if (auto* dock = findChild<QDockWidget*>(QLatin1String(front.data(), static_cast<qsizetype>(front.size())), Qt::FindDirectChildrenOnly))
+            dock->raise();
+    setAnimated(animated);
+    workspace_ = id;
+    if (workspaceActions_ != nullptr)
+        for (QAction* a : workspaceActions_->actions()) a->setChecked(a->objectName() == QStringLiteral("workspace.") + id);
+    QSettings().setValue(QStringLiteral("layout/workspace"), id);
+    showStatus(tr("%1 workspace").arg(QString::fromUtf8(w->title.data(), static_cast<qsizetype>(w->title.size()))), 3000);
+    return true;
 }
 
 QStringList MainWindow::recentData() const {

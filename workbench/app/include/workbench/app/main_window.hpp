@@ -15,6 +15,8 @@
 class QLabel;
 class QPlainTextEdit;
 
+class QActionGroup;
+
 namespace iglu::workbench {
 
 class WorkbenchContext;
@@ -58,6 +60,11 @@ public slots:
     void resetLayout();
     /// Catalogs and task lists opened before, newest first (File > Open Recent; at most 8).
     QStringList recentData() const;
+    /// Shows the docks of workspace `id` (workspaces.hpp), the others hidden, its panels in front
+    /// and its proportions; remembered for the next start. False for an unknown id.
+    bool applyWorkspace(const QString& id);
+    /// The workspace applied last ("" before any).
+    QString currentWorkspace() const { return workspace_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -70,7 +77,8 @@ private:
     /// The default proportions: each side column a fifth to a quarter of the width (what its
     /// panels ask), the bottom area under a third of the height, the central 3D view the rest; the panels that serve an idle
     /// session in front of their tab groups (kFrontDocks).
-    void arrangeDocks();
+    void arrangeDocks(double bottomShare = kBottomShare);
+    void addWorkspaceActions();
     void rememberRecent(const QString& path);
     void fillRecentMenu();
 
@@ -98,6 +106,8 @@ private:
     std::vector<CloseGuard> closeGuards_;
     bool centralTaken_ = false;
     bool saveOnClose_ = true;
+    QString workspace_;
+    QActionGroup* workspaceActions_ = nullptr;
 };
 
 }  // namespace iglu::workbench
