@@ -207,6 +207,7 @@ catalog::Catalog& DataService::currentCatalog() const noexcept { return *impl_->
 TaskQueries& DataService::queries() noexcept { return queries_; }
 LabelStore& DataService::labels() noexcept { return labels_; }
 ExperimentStore& DataService::experiments() noexcept { return experiments_; }
+ArchitectStore& DataService::architect() noexcept { return architect_; }
 
 QList<TaskInfo> DataService::tasks() const {
     return guardedRead(QList<TaskInfo>{}, [&] {
@@ -329,6 +330,20 @@ int TaskQueries::taskCount() const { return current().taskCount(); }
 std::optional<catalog::TaskRecord> TaskQueries::task(const std::string& id) const { return current().task(id); }
 std::vector<catalog::SkillLabel> TaskQueries::labels(const std::string& taskId) const { return current().labels(taskId); }
 std::string TaskQueries::note(const std::string& taskId) const { return current().note(taskId); }
+
+std::vector<catalog::ArchitectSessionSummary> ArchitectStore::sessions() const { return current().architectSessions(); }
+std::optional<catalog::ArchitectSessionRecord> ArchitectStore::session(std::int64_t id) const { return current().architectSession(id); }
+std::int64_t ArchitectStore::put(const catalog::ArchitectSessionRecord& session) {
+    if (!isOpen()) throw std::runtime_error("no catalog is open");
+    if (inMemory())
+        throw std::runtime_error(path().toStdString() + " is a task list held in memory: open a catalog file to store sessions");
+    const std::int64_t id = current().putArchitectSession(session);
+    auto& data = const_cast<DataService&>(this->data());  // the service belongs to it (DataService::architect())
+    const QString task = QString::fromStdString(session.taskId);
+    data.guardedEmit("architectSessionsChanged", [&] { emit data.architectSessionsChanged(id); });
+    data.guardedEmit("rolloutsChanged", [&] { emit data.rolloutsChanged(task); });
+    return id;
+}
 
 QString ExperimentStore::runFile() const { return isOpen() && !inMemory() ? path() : QString(); }
 
