@@ -52,11 +52,10 @@ bool AbSession::choose(Side better, const QString& reason) {
     return true;
 }
 
-std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(const QString& catalogPath) {
+std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(catalog::Catalog& cat) {
     if (!started()) throw std::logic_error("no A/B comparison was started");
     const auto ra = a_.end();
     const auto rb = b_.end();
-    catalog::Catalog cat(catalogPath.toStdString(), catalog::OpenMode::ReadWrite);
     const std::int64_t idA = cat.putArchitectSession(*ra);
     const std::int64_t idB = cat.putArchitectSession(*rb);
     if (judgement_) {

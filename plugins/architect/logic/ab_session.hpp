@@ -13,6 +13,7 @@
 #include <QObject>
 
 #include "core/catalog/architect_sessions.hpp"
+#include "core/catalog/catalog.hpp"
 #include "logic/architect_driver.hpp"
 
 namespace iglu::plugins::architect {
@@ -42,10 +43,12 @@ public:
     bool running() const noexcept;
     bool ended() const noexcept;
 
-    /// Ends both sessions and stores them and the judgement (if any) in the catalog file; returns
-    /// the two session ids. Throws std::exception naming the file on failure, std::logic_error
-    /// without a started comparison.
-    std::pair<std::int64_t, std::int64_t> endAndStore(const QString& catalogPath);
+    /// Ends both sessions and stores them and the judgement (if any) in `catalog` (the workbench's
+    /// connection: ArchitectStore::transaction makes it one transaction); returns the two session
+    /// ids. Throws std::exception naming the file on failure, std::logic_error without a started
+    /// comparison. A failed store loses nothing: both sessions stay ended in their drivers and a
+    /// second call stores them.
+    std::pair<std::int64_t, std::int64_t> endAndStore(catalog::Catalog& catalog);
 
 signals:
     void changed();

@@ -49,6 +49,17 @@ ArchitectPanel::ArchitectPanel(const QString& examplesDir, QWidget* parent) : QW
     message_->setObjectName(QStringLiteral("architect.message"));
     message_->setWordWrap(true);
     layout->addWidget(message_);
+    auto* keep = new QHBoxLayout;
+    retry_ = button(tr("Retry Store"), QStringLiteral("architect.retryStore"), this);
+    retry_->setToolTip(tr("Store the ended session in the open catalog again"));
+    export_ = button(tr("Export to File…"), QStringLiteral("architect.export"), this);
+    export_->setToolTip(tr("Write the ended session into a catalog file of its own (`iglu sessions show ID --db FILE`)"));
+    keep->addWidget(retry_);
+    keep->addWidget(export_);
+    keep->addStretch(1);
+    layout->addLayout(keep);
+    connect(retry_, &QPushButton::clicked, this, &ArchitectPanel::retryStoreRequested);
+    connect(export_, &QPushButton::clicked, this, &ArchitectPanel::exportRequested);
     connect(&driver_, &ArchitectDriver::changed, this, &ArchitectPanel::refresh);
     refresh();
 }
@@ -183,6 +194,9 @@ void ArchitectPanel::refresh() {
     stop_->setEnabled(state == S::Running);
     undo_->setEnabled(live && !driver_.session()->turns().empty());
     end_->setEnabled(live);
+    const bool unstored = state == S::Ended && driver_.endedUnstored();
+    retry_->setVisible(unstored);
+    export_->setVisible(unstored);
     scores_->setText(scoresText());
     dialogue_->setHtml(dialogueHtml(driver_.dialogue()));
     dialogue_->verticalScrollBar()->setValue(dialogue_->verticalScrollBar()->maximum());

@@ -12,6 +12,7 @@
 #include "workbench/api/export.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -96,6 +97,14 @@ public:
     /// when nothing can store it: nothing open, a task list held in memory. Emits the data
     /// service's architectSessionsChanged(id) and rolloutsChanged(task) (the turns' rollouts).
     std::int64_t put(const catalog::ArchitectSessionRecord& session);
+    /// Several writes as one transaction on the same connection (e.g. both sessions of an A/B
+    /// comparison and the pick): all or nothing. Refused as put() is; emits
+    /// architectSessionsChanged(0) and rolloutsChanged(taskId) after a commit.
+    void transaction(const QString& taskId, const std::function<void(catalog::Catalog&)>& work);
+
+private:
+    void checkWritable() const;
+    void notifyStored(std::int64_t id, const QString& taskId);
 };
 
 }  // namespace iglu::workbench
