@@ -39,7 +39,9 @@ public:
 
     ArchitectDriver& side(Side s) noexcept { return s == Side::A ? a_ : b_; }
     const ArchitectDriver& side(Side s) const noexcept { return s == Side::A ? a_ : b_; }
-    bool started() const noexcept { return a_.session() != nullptr && b_.session() != nullptr; }
+    bool started() const noexcept {
+        return a_.state() != ArchitectDriver::State::NoSession && b_.state() != ArchitectDriver::State::NoSession;
+    }
     bool running() const noexcept;
     bool ended() const noexcept;
 

@@ -146,6 +146,7 @@ void AbPanel::showMessage(const QString& text, bool ok) {
 void AbPanel::refreshColumn(Side side) {
     const Column& c = columns_[side == Side::A ? 0 : 1];
     const ArchitectDriver& d = ab_.side(side);
+    if (d.busy()) return;  // its agent is thinking on the worker: the column shows the last finished step
     c.dialogue->setHtml(dialogueHtml(d.dialogue()));
     const auto* s = d.session();
     if (s == nullptr) {

@@ -192,8 +192,14 @@ void ArchitectPanel::refresh() {
     say_->setEnabled(live);
     instruction_->setEnabled(live);
     stop_->setEnabled(state == S::Running);
-    undo_->setEnabled(live && !driver_.session()->turns().empty());
     end_->setEnabled(live);
+    if (driver_.busy()) {  // the agent is thinking on the worker: nothing of the session is read meanwhile
+        undo_->setEnabled(true);
+        retry_->setVisible(false);
+        export_->setVisible(false);
+        return;
+    }
+    undo_->setEnabled(live && !driver_.session()->turns().empty());
     const bool unstored = state == S::Ended && driver_.endedUnstored();
     retry_->setVisible(unstored);
     export_->setVisible(unstored);
