@@ -9,6 +9,8 @@ namespace iglu::plugins::architect {
 AbSession::AbSession(QObject* parent) : QObject(parent) {
     connect(&a_, &ArchitectDriver::changed, this, &AbSession::changed);
     connect(&b_, &ArchitectDriver::changed, this, &AbSession::changed);
+    connect(&a_, &ArchitectDriver::turnStarted, this, &AbSession::changed);  // the panel reads nothing of a busy side
+    connect(&b_, &ArchitectDriver::turnStarted, this, &AbSession::changed);
 }
 
 bool AbSession::start(const core::Task& task, const AgentSpec& a, const AgentSpec& b, ::iglu::architect::SessionOptions options) {

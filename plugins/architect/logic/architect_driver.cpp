@@ -77,11 +77,11 @@ bool ArchitectDriver::say(const QString& text) {
         addNote(DialogueLine::Kind::Failure, QString::fromUtf8(e.what()));
         return false;
     }
-    notifyChanged();  // the new turn is running: the dock enables Stop before the agent's first step
     // The first batch at once, before anything is drawn: the latency from Say to the first applied
     // action is the agent's (one tick's budget at most), not a frame's.
     timer_.start();
     tick();
+    emit turnStarted();  // the dock enables Stop while the agent thinks
     return true;
 }
 

@@ -82,6 +82,9 @@ signals:
     void changed();
     /// A turn ended (done, question, failed, step budget, stopped).
     void turnEnded();
+    /// say() started a turn; its first batch may already run on the worker (busy(): read nothing
+    /// of the session until changed()).
+    void turnStarted();
 
 private:
     void tick();

@@ -61,6 +61,7 @@ ArchitectPanel::ArchitectPanel(const QString& examplesDir, QWidget* parent) : QW
     connect(retry_, &QPushButton::clicked, this, &ArchitectPanel::retryStoreRequested);
     connect(export_, &QPushButton::clicked, this, &ArchitectPanel::exportRequested);
     connect(&driver_, &ArchitectDriver::changed, this, &ArchitectPanel::refresh);
+    connect(&driver_, &ArchitectDriver::turnStarted, this, &ArchitectPanel::refresh);
     refresh();
 }
 
