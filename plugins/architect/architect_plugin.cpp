@@ -85,13 +85,14 @@ bool ArchitectPlugin::maybeStoreBeforeClose() {
         }
     }
     auto& ab = abPanel_->comparison();
-    if (ab.started() && !ab.ended() && (unstored(ab.side(architect::Side::A)) || unstored(ab.side(architect::Side::B)))) {
+    if (ab.endedUnstored() ||
+        (ab.started() && !ab.ended() && (unstored(ab.side(architect::Side::A)) || unstored(ab.side(architect::Side::B))))) {
         const auto answer = ask(tr("the A/B comparison (both sessions%1)").arg(ab.judgement() ? tr(" and your pick") : QString()));
         if (answer == QMessageBox::Cancel) return false;
         if (answer == QMessageBox::Save) {
             ab.stop();
             endComparison();
-            if (!ab.ended()) return false;
+            if (!ab.ended() || ab.endedUnstored()) return false;
         }
     }
     return true;
@@ -205,7 +206,7 @@ void ArchitectPlugin::exportEnded() {
 
 void ArchitectPlugin::endComparison() {
     auto& ab = abPanel_->comparison();
-    if (!ab.started() || ab.ended() || ab.running()) return;
+    if (!ab.started() || (ab.ended() && !ab.endedUnstored()) || ab.running()) return;
     if (const QString why = whyNotStorable(); !why.isEmpty()) {
         const QString text = tr("Cannot store the comparison: %1. Both sessions stay open.").arg(why);
         context_->log().warning(kSource, text);
@@ -216,6 +217,7 @@ void ArchitectPlugin::endComparison() {
         std::pair<std::int64_t, std::int64_t> ids;
         context_->data().architect().transaction(QString::fromStdString(ab.side(architect::Side::A).session()->task().id),
                                                  [&](catalog::Catalog& cat) { ids = ab.endAndStore(cat); });
+        ab.markStored();
         const auto [a, b] = ids;
         const QString text = tr("Sessions stored as #%1 (A) and #%2 (B) in %3%4")
                                  .arg(a)
@@ -225,7 +227,9 @@ void ArchitectPlugin::endComparison() {
         context_->log().info(kSource, text);
         abPanel_->showMessage(text, true);
     } catch (const std::exception& e) {
-        const QString text = tr("The comparison ended but could not be stored: %1").arg(QString::fromUtf8(e.what()));
+        const QString text = tr("The comparison could not be stored: %1. Both sessions and the pick are kept here: "
+                                "End & Store Both tries again.")
+                                 .arg(QString::fromUtf8(e.what()));
         context_->log().error(kSource, text);
         abPanel_->showMessage(text, false);
     }

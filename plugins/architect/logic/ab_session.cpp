@@ -15,6 +15,7 @@ AbSession::AbSession(QObject* parent) : QObject(parent) {
 
 bool AbSession::start(const core::Task& task, const AgentSpec& a, const AgentSpec& b, ::iglu::architect::SessionOptions options) {
     judgement_.reset();
+    stored_ = false;
     const bool okA = a_.start(task, a, options);
     const bool okB = b_.start(task, b, options);
     return okA && okB;
@@ -66,6 +67,11 @@ std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(catalog::Catalog& c
         cat.putHumanFeedback(rows);
     }
     return {idA, idB};
+}
+
+void AbSession::markStored() {
+    stored_ = true;
+    emit changed();
 }
 
 std::vector<catalog::HumanFeedbackRecord> judgementRows(const catalog::ArchitectSessionRecord& a, std::int64_t idA,

@@ -51,6 +51,10 @@ public:
     /// comparison. A failed store loses nothing: both sessions stay ended in their drivers and a
     /// second call stores them.
     std::pair<std::int64_t, std::int64_t> endAndStore(catalog::Catalog& catalog);
+    /// The caller's transaction around endAndStore committed.
+    void markStored();
+    /// Both sessions ended and not stored (a failed store): End & Store may be asked again.
+    bool endedUnstored() const noexcept { return ended() && !stored_; }
 
 signals:
     void changed();
@@ -58,6 +62,7 @@ signals:
 private:
     ArchitectDriver a_, b_;
     std::optional<std::pair<Side, QString>> judgement_;
+    bool stored_ = false;
 };
 
 /// The human_feedback rows of a judgement between stored sessions `a` (id `idA`) and `b`.

@@ -267,8 +267,17 @@ private slots:
         QCOMPARE(ab.side(Side::A).session()->turns()[0].utterance, ab.side(Side::B).session()->turns()[0].utterance);
         QVERIFY(!ab.choose(Side::B, QStringLiteral("  ")));
         QVERIFY(ab.choose(Side::B, QStringLiteral("B placed the orange blocks first")));
+        {
+            // A store that fails keeps both sessions and the pick; End & Store may be asked again.
+            catalog::Catalog readOnly(db.toStdString(), catalog::OpenMode::ReadOnly);
+            QVERIFY_THROWS_EXCEPTION(std::exception, ab.endAndStore(readOnly));
+            QVERIFY(ab.endedUnstored());
+            QVERIFY(ab.judgement().has_value());
+        }
         catalog::Catalog writer(db.toStdString(), catalog::OpenMode::ReadWrite);
         const auto [idA, idB] = ab.endAndStore(writer);
+        ab.markStored();
+        QVERIFY(!ab.endedUnstored());
         QVERIFY(ab.ended());
         QVERIFY(idA > 0 && idB > idA);
         catalog::Catalog cat(db.toStdString(), catalog::OpenMode::ReadOnly);

@@ -178,7 +178,7 @@ void AbPanel::refresh() {
     stop_->setEnabled(ab_.running());
     undo_->setEnabled(live && !ab_.running());
     choose_->setEnabled(live && !ab_.running());
-    end_->setEnabled(live && !ab_.running());
+    end_->setEnabled((live || ab_.endedUnstored()) && !ab_.running());  // again after a failed store
 }
 
 }  // namespace iglu::plugins::architect
