@@ -1,6 +1,9 @@
 #include "logic/architect_driver.hpp"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
+
+#include <atomic>
 
 #include "core/catalog/catalog.hpp"
 
@@ -48,11 +51,26 @@ bool ArchitectDriver::start(const core::Task& task, const AgentSpec& spec, arch:
     session_.reset();
     notes_.clear();
     storedId_.reset();
-    try {
-        session_ = std::make_unique<arch::ArchitectSession>(task, makeTurnAgent(spec), std::move(options));
-    } catch (const std::exception& e) {
+    // The agent starts on the worker (a process agent: spawn, then its hello, up to its hello
+    // timeout) while this thread goes on drawing and running timers, without user input (nothing
+    // can call the driver meanwhile).
+    QString error;
+    QEventLoop wait;
+    std::atomic<bool> done{false};
+    worker_.start([&] {
+        try {
+            session_ = std::make_unique<arch::ArchitectSession>(task, makeTurnAgent(spec), std::move(options));
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        done.store(true);
+        QMetaObject::invokeMethod(&wait, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    if (!done.load()) wait.exec(QEventLoop::ExcludeUserInputEvents);
+    worker_.waitForDone();
+    if (!error.isEmpty() || !session_) {
         session_.reset();
-        addNote(DialogueLine::Kind::Failure, QStringLiteral("%1 could not start: %2").arg(spec.label, QString::fromUtf8(e.what())));
+        addNote(DialogueLine::Kind::Failure, QStringLiteral("%1 could not start: %2").arg(spec.label, error));
         return false;
     }
     addNote(DialogueLine::Kind::Status, QStringLiteral("session with %1 on %2")

@@ -39,6 +39,8 @@ public:
 
     /// A new session on `task` with the agent of `spec` (the previous one, if any, is dropped
     /// unsaved). False when the agent cannot start: its message is the dialogue's failure line.
+    /// The agent starts on the worker; meanwhile this thread runs its event loop without user
+    /// input (repaints, timers), so a process agent's hello wait does not freeze the window.
     bool start(const core::Task& task, const AgentSpec& spec, ::iglu::architect::SessionOptions options = {});
     /// An instruction (a new turn), or the answer when the builder asked a question; the timer
     /// then runs the turn. False (nothing done, a note says why) for empty text or no session.

@@ -337,6 +337,32 @@ private slots:
         QVERIFY(d.end().has_value());
     }
 
+    // A process agent that takes its time to say hello starts on the worker: the driver's thread
+    // runs its timers meanwhile (the one below opens the gate the agent waits for before its
+    // hello; were the thread blocked, the start would fail on the hello timeout).
+    void slowHelloDoesNotBlockTheDriverThread() {
+        QTemporaryDir dir;
+        const QString gate = dir.filePath(QStringLiteral("gate"));
+        AgentSpec slow;
+        slow.kind = AgentSpec::Kind::Process;
+        slow.label = QStringLiteral("gated");
+        slow.command = QStringLiteral(IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/tests/architect/agents/gated.py ") + gate +
+                       QStringLiteral(" walking gate-hello");
+        ArchitectDriver d;
+        QTimer opener;
+        opener.setInterval(5);
+        int ticks = 0;
+        connect(&opener, &QTimer::timeout, &d, [&] {
+            ++ticks;
+            if (QFile::exists(gate + QStringLiteral(".asked"))) QFile(gate).open(QIODevice::WriteOnly);
+        });
+        opener.start();
+        QVERIFY2(d.start(bundledTask(), slow), qPrintable(d.dialogue().back().text));
+        QVERIFY(ticks > 0);
+        QCOMPARE(d.state(), State::Ready);
+        QVERIFY(d.end().has_value());
+    }
+
     // The session refuses a second thread while one is inside it; requestStop is the exception.
     void sessionRefusesTwoThreadsAtOnce() {
         QTemporaryDir dir;
