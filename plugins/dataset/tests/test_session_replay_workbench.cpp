@@ -4,7 +4,8 @@
 // the Dataset dock's Architect Sessions tab lists it at once, selecting it selects the task and
 // the first turn's rollout at step 0 (the 3D view shows the turn's start world), Next / Previous
 // move turn by turn with the dialogue up to the turn (the current turn highlighted), the step
-// slider plays the turn in the 3D view (the selection's step) and follows the Playback path.
+// slider plays the turn in the 3D view (the selection's step) and follows the Playback path;
+// other data empties the list, a task list refuses to store a session.
 // With IGLU_REPLAY_SCREENSHOT=FILE it saves the window at the second step of turn 3 there
 // (docs/architect-replay.png).
 #include <QDockWidget>
@@ -163,6 +164,15 @@ private slots:
         QVERIFY2(test::openExampleCatalog(*wb_, dir_.filePath(QStringLiteral("other.db")), &error), qPrintable(error));
         QCOMPARE(child<QListWidget>("dataset.sessions")->count(), 0);
         QVERIFY(view_->replay() == nullptr);
+        // A task list held in memory stores no session: the store says why, nothing is listed.
+        QVERIFY2(wb_->context().data().open(QStringLiteral(IGLU_SOURCE_DIR "/examples/tasks/bench_tasks.jsonl"), &error), qPrintable(error));
+        try {
+            wb_->context().data().architect().put(stored_);
+            QFAIL("a task list took an architect session");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("task list held in memory")), e.what());
+        }
+        QCOMPARE(child<QListWidget>("dataset.sessions")->count(), 0);
     }
 };
 
