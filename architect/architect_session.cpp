@@ -30,6 +30,26 @@ core::EnvConfig sessionEnv(core::EnvConfig c) {
 
 }  // namespace
 
+class ArchitectSession::Claim {
+public:
+    explicit Claim(ArchitectSession& s) : s_(s) {
+        const auto me = std::this_thread::get_id();
+        auto expected = std::thread::id{};
+        if (!s_.owner_.compare_exchange_strong(expected, me) && expected != me)
+            throw SessionInUse("architect session: used from two threads at once (another thread is inside a call that changes "
+                               "it; drive a session from one thread at a time)");
+        ++s_.depth_;
+    }
+    ~Claim() {
+        if (--s_.depth_ == 0) s_.owner_.store(std::thread::id{});
+    }
+    Claim(const Claim&) = delete;
+    Claim& operator=(const Claim&) = delete;
+
+private:
+    ArchitectSession& s_;
+};
+
 ArchitectSession::ArchitectSession(const core::Task& task, std::unique_ptr<TurnAgent> agent, SessionOptions options)
     : task_(task), agent_(std::move(agent)), options_(std::move(options)), env_(sessionEnv(options_.env)) {
     if (!agent_) throw std::invalid_argument("architect session: no agent");
@@ -56,9 +76,13 @@ std::string ArchitectSession::dialog() const {
     return out;
 }
 
-void ArchitectSession::say(const std::string& utterance) { beginTurn(utterance, false); }
+void ArchitectSession::say(const std::string& utterance) {
+    Claim claim(*this);
+    beginTurn(utterance, false);
+}
 
 void ArchitectSession::answer(const std::string& text) {
+    Claim claim(*this);
     if (!awaitingAnswer()) throw std::logic_error("architect session: there is no question to answer");
     beginTurn(text, true);
 }
@@ -69,6 +93,7 @@ void ArchitectSession::beginTurn(std::string utterance, bool answer) {
     for (char& c : utterance)
         if (c == '\n' || c == '\r') c = ' ';  // one line per utterance in the dialogue layout
     stop();
+    stopRequested_.store(false);
     Turn t;
     t.utterance = std::move(utterance);
     t.answer = answer;
@@ -88,8 +113,13 @@ void ArchitectSession::beginTurn(std::string utterance, bool answer) {
 }
 
 bool ArchitectSession::step() {
+    Claim claim(*this);
     if (!running()) return false;
     Turn& t = turns_.back();
+    if (stopRequested_.load()) {
+        finishTurn(TurnEnd::Stopped);
+        return true;
+    }
     if (static_cast<int>(t.actions.size()) >= options_.turnStepBudget) {
         finishTurn(TurnEnd::StepBudget);
         return true;
@@ -98,8 +128,12 @@ bool ArchitectSession::step() {
     try {
         move = agent_->act(env_);
     } catch (const AgentFailure& e) {
-        t.failure = e.what();
-        finishTurn(TurnEnd::Failed);
+        if (!stopRequested_.load()) t.failure = e.what();  // else: it gave up because it was asked to
+        finishTurn(stopRequested_.load() ? TurnEnd::Stopped : TurnEnd::Failed);
+        return true;
+    }
+    if (stopRequested_.load()) {  // stopped while it thought: its move is dropped
+        finishTurn(TurnEnd::Stopped);
         return true;
     }
     if (move.belief) {
@@ -131,12 +165,19 @@ bool ArchitectSession::step() {
 }
 
 TurnEnd ArchitectSession::runTurn() {
+    Claim claim(*this);
     while (running()) step();
     return turns_.empty() ? TurnEnd::Done : turns_.back().end;
 }
 
 void ArchitectSession::stop() {
+    Claim claim(*this);
     if (running()) finishTurn(TurnEnd::Stopped);
+}
+
+void ArchitectSession::requestStop() noexcept {
+    stopRequested_.store(true);
+    agent_->interrupt();
 }
 
 void ArchitectSession::finishTurn(TurnEnd end) {
@@ -160,6 +201,7 @@ void ArchitectSession::resetWorld() {
 }
 
 bool ArchitectSession::undo() {
+    Claim claim(*this);
     if (turns_.empty()) return false;
     stop();
     turns_.pop_back();
@@ -169,6 +211,7 @@ bool ArchitectSession::undo() {
 }
 
 void ArchitectSession::rateTurn(std::size_t turn, int rating, const std::string& comment) {
+    Claim claim(*this);
     if (turn >= turns_.size()) throw std::out_of_range("architect session: no turn " + std::to_string(turn + 1));
     if (rating < 1 || rating > 5) throw std::out_of_range("architect session: a rating is 1..5, got " + std::to_string(rating));
     turns_[turn].rating = rating;
@@ -176,12 +219,14 @@ void ArchitectSession::rateTurn(std::size_t turn, int rating, const std::string&
 }
 
 void ArchitectSession::rateSession(int rating, const std::string& comment) {
+    Claim claim(*this);
     if (rating < 1 || rating > 5) throw std::out_of_range("architect session: a rating is 1..5, got " + std::to_string(rating));
     rating_ = rating;
     comment_ = comment;
 }
 
 void ArchitectSession::end() {
+    Claim claim(*this);
     if (ended_) return;
     stop();
     ended_ = true;

@@ -25,6 +25,12 @@ namespace iglu::architect {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// interrupt() woke a wait: not the agent's fault, it stays usable (no sticky failure).
+class Interrupted : public AgentFailure {
+public:
+    using AgentFailure::AgentFailure;
+};
 using std::chrono::milliseconds;
 
 std::string seconds(milliseconds d) {
@@ -99,9 +105,26 @@ int pidfdOpen(pid_t pid) {
 ProcessTurnAgent::ProcessTurnAgent(ProcessAgentOptions options) : options_(std::move(options)) {
     label_ = options_.label.empty() ? labelOf(options_.argv) : options_.label;
     if (options_.maxLineBytes == 0) options_.maxLineBytes = 1;
+    if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;  // then interrupt() waits for the act timeout
 }
 
-ProcessTurnAgent::~ProcessTurnAgent() { endSession(); }
+ProcessTurnAgent::~ProcessTurnAgent() {
+    endSession();
+    for (int& fd : wake_) closeFd(fd);
+}
+
+void ProcessTurnAgent::interrupt() noexcept {
+    interrupted_.store(true);
+    if (wake_[1] >= 0) {
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);  // full pipe: a wake-up is already pending
+    }
+}
+
+void ProcessTurnAgent::drainWake() noexcept {
+    char buf[64];
+    while (wake_[0] >= 0 && ::read(wake_[0], buf, sizeof buf) > 0) {}
+}
 
 std::string ProcessTurnAgent::stderrTail() const {
     std::size_t b = 0, e = stderr_.size();
@@ -301,9 +324,11 @@ void ProcessTurnAgent::send(const std::string& line, Clock::time_point deadline,
     }
 }
 
-std::string ProcessTurnAgent::readLine(Clock::time_point deadline, milliseconds timeout, const char* waitingFor) {
+std::string ProcessTurnAgent::readLine(Clock::time_point deadline, milliseconds timeout, const char* waitingFor, bool interruptible) {
     std::size_t scanned = 0;
     for (;;) {
+        if (interruptible && interrupted_.exchange(false))
+            throw Interrupted("agent `" + label_ + "`: stopped while the workbench waited for its " + waitingFor);
         const auto nl = outBuffer_.find('\n', scanned);
         if (nl != std::string::npos || outBuffer_.size() > options_.maxLineBytes) {
             ++linesRead_;
@@ -319,10 +344,11 @@ std::string ProcessTurnAgent::readLine(Clock::time_point deadline, milliseconds 
         const int left = remainingMs(deadline);
         if (left <= 0)
             fail("agent `" + label_ + "` did not answer within " + seconds(timeout) + " (the workbench waited for its " + waitingFor + ")");
-        pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-        const int ready = ::poll(fds, 2, left);
+        pollfd fds[3] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}, {interruptible ? wake_[0] : -1, POLLIN, 0}};
+        const int ready = ::poll(fds, 3, left);
         if (ready < 0 && errno != EINTR) fail("agent `" + label_ + "`: poll: " + std::strerror(errno));
         if (ready <= 0) continue;
+        if (fds[2].revents) drainWake();  // interrupted_ is checked at the top of the loop
         if (fds[1].revents) pumpStderr();
         if (fds[0].revents) {
             char buf[65536];
@@ -359,6 +385,8 @@ void ProcessTurnAgent::startSession(const core::Environment& env) {
 
 void ProcessTurnAgent::beginTurn(const core::Environment&, const std::string& dialog) {
     ensureUsable();
+    interrupted_.store(false);  // a stop of the last turn that came after its last act
+    drainWake();
     dialog_ = dialog;
     ++turn_;
     step_ = 0;
@@ -366,6 +394,12 @@ void ProcessTurnAgent::beginTurn(const core::Environment&, const std::string& di
 
 AgentMove ProcessTurnAgent::act(const core::Environment& env) {
     ensureUsable();
+    // The acts of steps stopped while the agent thought come first: read and dropped.
+    while (owed_ > 0) {
+        const auto deadline = Clock::now() + options_.actTimeout;
+        readLine(deadline, options_.actTimeout, "act of a stopped step", true);
+        --owed_;
+    }
     // One act per step: anything it wrote beyond its last answer is a protocol error.
     pollfd p{out_, POLLIN, 0};
     if (::poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
@@ -378,7 +412,13 @@ AgentMove ProcessTurnAgent::act(const core::Environment& env) {
     ++step_;
     const auto deadline = Clock::now() + options_.actTimeout;
     send(protocol::encodeStep(env, dialog_, turn_, step_), deadline, "act");
-    const std::string line = readLine(deadline, options_.actTimeout, "act");
+    std::string line;
+    try {
+        line = readLine(deadline, options_.actTimeout, "act", true);
+    } catch (const Interrupted&) {
+        ++owed_;  // its answer to this step is still on the way
+        throw;
+    }
     try {
         return protocol::decodeAct(line, hello_.actionSpace);
     } catch (const protocol::ProtocolError& e) {

@@ -11,6 +11,8 @@
 #   docs/workbench-belief.png    the agent's belief in the 3D view: the language builder's episode of CQ-game-947
 #   docs/plugin-architect.png    the Architect dock: a session with the language builder mid-turn, and
 #   docs/plugin-architect-ab.png its A/B tab (both taken by the GUI test test_architect_workbench)
+#   docs/architect-replay.png    a stored architect session replayed in the Dataset dock, turn 3 of 3
+#                                (taken by the GUI test test_session_replay_workbench)
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +24,8 @@ if [ ! -x "$app" ] || [ ! -x "$cli" ] || [ ! -x "$shot" ]; then
   cmake --preset release >/dev/null
   cmake --build "$build" --target iglu iglu-workbench iglu_plugins iglu-screenshot
 fi
-if [ ! -x "$build/bin/test_architect_workbench" ]; then
-  cmake --build "$build" --target test_architect_workbench
+if [ ! -x "$build/bin/test_architect_workbench" ] || [ ! -x "$build/bin/test_session_replay_workbench" ]; then
+  cmake --build "$build" --target test_architect_workbench test_session_replay_workbench
 fi
 # The Experiments dock needs experiments: the oracle (flying) and the do-nothing agent on the
 # bundled single-turn tasks (auto skill labels for the per-skill rows), in a scratch catalog.
@@ -58,5 +60,6 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
     --disable-plugin compare --disable-plugin dataset --disable-plugin labeling --disable-plugin experiments \\
     --screenshot docs/workbench-belief.png --size 1280x900
   IGLU_ARCHITECT_SCREENSHOT=\"\$PWD/docs/plugin-architect.png\" '$build/bin/test_architect_workbench' screenshotMidTurn abComparisonInTheDock >/dev/null
+  IGLU_REPLAY_SCREENSHOT=\"\$PWD/docs/architect-replay.png\" '$build/bin/test_session_replay_workbench' >/dev/null
 "
 ls -l docs/*.png

@@ -1,7 +1,9 @@
 #include "architect_plugin.hpp"
 
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -55,6 +57,8 @@ bool ArchitectPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::opened, this, &ArchitectPlugin::followTask);
     connect(&panel_->driver(), &architect::ArchitectDriver::changed, this, &ArchitectPlugin::showInViewer);
     connect(panel_, &architect::ArchitectPanel::endRequested, this, &ArchitectPlugin::endSession);
+    connect(panel_, &architect::ArchitectPanel::retryStoreRequested, this, &ArchitectPlugin::storeEnded);
+    connect(panel_, &architect::ArchitectPanel::exportRequested, this, &ArchitectPlugin::exportEnded);
     buildMenu();
     context.shell().addCloseGuard(panel_, [this] { return maybeStoreBeforeClose(); });
     followTask();
@@ -63,7 +67,7 @@ bool ArchitectPlugin::initialize(workbench::PluginContext& context, QString*) {
 
 bool ArchitectPlugin::maybeStoreBeforeClose() {
     const auto unstored = [](const architect::ArchitectDriver& d) {
-        return d.session() != nullptr && !d.session()->ended() && !d.session()->turns().empty();
+        return d.endedUnstored() || (d.session() != nullptr && !d.session()->ended() && !d.session()->turns().empty());
     };
     const auto ask = [this](const QString& what) {
         return QMessageBox::question(dock_, tr("Architect session not stored"),
@@ -74,18 +78,21 @@ bool ArchitectPlugin::maybeStoreBeforeClose() {
         const auto answer = ask(tr("the architect session (%1 turns)").arg(panel_->driver().session()->turns().size()));
         if (answer == QMessageBox::Cancel) return false;
         if (answer == QMessageBox::Save) {
-            endSession();
-            if (panel_->driver().state() != architect::ArchitectDriver::State::Ended) return false;  // refused: said why
+            if (panel_->driver().endedUnstored()) storeEnded();
+            else endSession();
+            if (panel_->driver().state() != architect::ArchitectDriver::State::Ended || panel_->driver().endedUnstored())
+                return false;  // refused or failed: the dock says why, the session is kept
         }
     }
     auto& ab = abPanel_->comparison();
-    if (ab.started() && !ab.ended() && (unstored(ab.side(architect::Side::A)) || unstored(ab.side(architect::Side::B)))) {
+    if (ab.endedUnstored() ||
+        (ab.started() && !ab.ended() && (unstored(ab.side(architect::Side::A)) || unstored(ab.side(architect::Side::B))))) {
         const auto answer = ask(tr("the A/B comparison (both sessions%1)").arg(ab.judgement() ? tr(" and your pick") : QString()));
         if (answer == QMessageBox::Cancel) return false;
         if (answer == QMessageBox::Save) {
             ab.stop();
             endComparison();
-            if (!ab.ended()) return false;
+            if (!ab.ended() || ab.endedUnstored()) return false;
         }
     }
     return true;
@@ -153,28 +160,55 @@ void ArchitectPlugin::endSession() {
         driver.addNote(architect::DialogueLine::Kind::Failure, text);
         return;
     }
-    const auto record = driver.end();
+    driver.end();
+    storeEnded();
+}
+
+void ArchitectPlugin::storeEnded() {
+    auto& driver = panel_->driver();
+    if (!driver.endedUnstored()) return;
+    auto& store = context_->data().architect();
+    const auto id = driver.storeEnded([&store](const catalog::ArchitectSessionRecord& r) { return store.put(r); });
+    if (!id) {
+        const QString text = tr("The session ended but could not be stored in %1; it is kept here: Retry Store, or Export to File…")
+                                 .arg(context_->data().path());
+        context_->log().error(kSource, text + QStringLiteral(" (") + driver.dialogue().back().text + QStringLiteral(")"));
+        panel_->showMessage(text, false);
+        return;
+    }
+    const QString text = tr("Session stored as #%1 in %2 (%3 turns): `iglu sessions show %1 --db %2`")
+                             .arg(*id)
+                             .arg(context_->data().path())
+                             .arg(driver.session()->turns().size());
+    context_->log().info(kSource, text);
+    panel_->showMessage(text, true);
+}
+
+void ArchitectPlugin::exportEnded() {
+    auto& driver = panel_->driver();
+    if (!driver.endedUnstored()) return;
+    const QString path = QFileDialog::getSaveFileName(dock_, tr("Export the Architect Session"),
+                                                      QDir::home().filePath(QStringLiteral("architect-session.db")),
+                                                      tr("Catalog files (*.db);;All files (*)"));
+    if (path.isEmpty()) return;
     try {
-        const std::int64_t id = architect::storeSession(context_->data().path(), *record);
-        const QString text = tr("Session stored as #%1 in %2 (%3 turns): `iglu sessions show %1 --db %2`")
+        const std::int64_t id = architect::exportSession(path, *driver.end());
+        const QString text = tr("Session exported as #%1 to %2: `iglu sessions show %1 --db %2` (it is still not in %3)")
                                  .arg(id)
-                                 .arg(context_->data().path())
-                                 .arg(record->turns.size());
+                                 .arg(path, context_->data().path());
         context_->log().info(kSource, text);
         panel_->showMessage(text, true);
         driver.addNote(architect::DialogueLine::Kind::Status, text);
-        context_->data().checkForChanges();
     } catch (const std::exception& e) {
-        const QString text = tr("The session ended but could not be stored: %1").arg(QString::fromUtf8(e.what()));
+        const QString text = tr("Cannot export the session to %1: %2").arg(path, QString::fromUtf8(e.what()));
         context_->log().error(kSource, text);
         panel_->showMessage(text, false);
-        driver.addNote(architect::DialogueLine::Kind::Failure, text);
     }
 }
 
 void ArchitectPlugin::endComparison() {
     auto& ab = abPanel_->comparison();
-    if (!ab.started() || ab.ended() || ab.running()) return;
+    if (!ab.started() || (ab.ended() && !ab.endedUnstored()) || ab.running()) return;
     if (const QString why = whyNotStorable(); !why.isEmpty()) {
         const QString text = tr("Cannot store the comparison: %1. Both sessions stay open.").arg(why);
         context_->log().warning(kSource, text);
@@ -182,7 +216,11 @@ void ArchitectPlugin::endComparison() {
         return;
     }
     try {
-        const auto [a, b] = ab.endAndStore(context_->data().path());
+        std::pair<std::int64_t, std::int64_t> ids;
+        context_->data().architect().transaction(QString::fromStdString(ab.side(architect::Side::A).session()->task().id),
+                                                 [&](catalog::Catalog& cat) { ids = ab.endAndStore(cat); });
+        ab.markStored();
+        const auto [a, b] = ids;
         const QString text = tr("Sessions stored as #%1 (A) and #%2 (B) in %3%4")
                                  .arg(a)
                                  .arg(b)
@@ -190,9 +228,10 @@ void ArchitectPlugin::endComparison() {
                                       ab.judgement() ? tr(", the pick as human feedback (`iglu experiments feedback`)") : tr(", no pick made"));
         context_->log().info(kSource, text);
         abPanel_->showMessage(text, true);
-        context_->data().checkForChanges();
     } catch (const std::exception& e) {
-        const QString text = tr("The comparison ended but could not be stored: %1").arg(QString::fromUtf8(e.what()));
+        const QString text = tr("The comparison could not be stored: %1. Both sessions and the pick are kept here: "
+                                "End & Store Both tries again.")
+                                 .arg(QString::fromUtf8(e.what()));
         context_->log().error(kSource, text);
         abPanel_->showMessage(text, false);
     }

@@ -3,8 +3,10 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QTabWidget>
 
 #include "widgets/dataset_browser.hpp"
+#include "widgets/session_view.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -16,7 +18,12 @@ namespace iglu::plugins {
 bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
     browser_ = new dataset::DatasetBrowser(context.data().queries());
-    auto* dock = context.shell().addDock(QStringLiteral("dataset"), tr("Dataset"), browser_, Qt::BottomDockWidgetArea);
+    sessions_ = new dataset::SessionView(context.data().architect());
+    auto* tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("dataset.tabs"));
+    tabs->addTab(browser_, tr("Tasks"));
+    tabs->addTab(sessions_, tr("Architect Sessions"));
+    auto* dock = context.shell().addDock(QStringLiteral("dataset"), tr("Dataset"), tabs, Qt::BottomDockWidgetArea);
     connect(browser_, &dataset::DatasetBrowser::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &dataset::DatasetBrowser::showTask);
@@ -25,6 +32,16 @@ bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &dataset::DatasetBrowser::refreshTask);
     connect(browser_, &dataset::DatasetBrowser::readFailed, this,
             [this](const QString& message) { context_->log().error(QStringLiteral("dataset"), message); });
+    // Architect sessions: the list follows the data; a turn shown is selected for the 3D view and Playback.
+    connect(&context.data(), &workbench::DataService::opened, sessions_, &dataset::SessionView::requery);
+    connect(&context.data(), &workbench::DataService::changedElsewhere, sessions_, &dataset::SessionView::requery);
+    connect(&context.data(), &workbench::DataService::architectSessionsChanged, sessions_, &dataset::SessionView::requery);
+    connect(sessions_, &dataset::SessionView::turnShown, this, &DatasetPlugin::showTurn);
+    connect(sessions_, &dataset::SessionView::stepChosen, &context.selection(), &workbench::Selection::setStep);
+    connect(&context.selection(), &workbench::Selection::stepChanged, sessions_,
+            [this](int step) { sessions_->followStep(context_->selection().rolloutId(), step); });
+    connect(sessions_, &dataset::SessionView::readFailed, this,
+            [this](const QString& message) { context_->log().error(QStringLiteral("dataset"), message); });
     auto* find = context.shell().menu(tr("&View"))->addAction(tr("Search the Dataset"));
     find->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(find, &QAction::triggered, this, [this, dock] {
@@ -32,8 +49,22 @@ bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
         dock->raise();
         browser_->focusSearch();
     });
-    if (context.data().isOpen()) browser_->requery();
+    if (context.data().isOpen()) {
+        browser_->requery();
+        sessions_->requery();
+    }
     return true;
+}
+
+void DatasetPlugin::showTurn(const QString& taskId, qint64 rolloutId, int step) {
+    auto& sel = context_->selection();
+    if (!context_->data().hasTask(taskId)) {
+        context_->log().warning(QStringLiteral("dataset"),
+                                tr("The session's task %1 is not in %2: only its dialogue can be shown").arg(taskId, context_->data().path()));
+        return;
+    }
+    if (sel.taskId() != taskId) sel.setTask(taskId);
+    sel.setRollout(rolloutId, step);
 }
 
 }  // namespace iglu::plugins

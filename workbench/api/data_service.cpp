@@ -207,6 +207,7 @@ catalog::Catalog& DataService::currentCatalog() const noexcept { return *impl_->
 TaskQueries& DataService::queries() noexcept { return queries_; }
 LabelStore& DataService::labels() noexcept { return labels_; }
 ExperimentStore& DataService::experiments() noexcept { return experiments_; }
+ArchitectStore& DataService::architect() noexcept { return architect_; }
 
 QList<TaskInfo> DataService::tasks() const {
     return guardedRead(QList<TaskInfo>{}, [&] {
@@ -329,6 +330,36 @@ int TaskQueries::taskCount() const { return current().taskCount(); }
 std::optional<catalog::TaskRecord> TaskQueries::task(const std::string& id) const { return current().task(id); }
 std::vector<catalog::SkillLabel> TaskQueries::labels(const std::string& taskId) const { return current().labels(taskId); }
 std::string TaskQueries::note(const std::string& taskId) const { return current().note(taskId); }
+
+std::vector<catalog::ArchitectSessionSummary> ArchitectStore::sessions() const { return current().architectSessions(); }
+std::optional<catalog::ArchitectSessionRecord> ArchitectStore::session(std::int64_t id) const { return current().architectSession(id); }
+void ArchitectStore::checkWritable() const {
+    if (!isOpen()) throw std::runtime_error("no catalog is open");
+    if (inMemory())
+        throw std::runtime_error(path().toStdString() + " is a task list held in memory: open a catalog file to store sessions");
+    // SQLite would go on writing into a removed file's inode: what is written there is lost.
+    if (!QFileInfo::exists(path())) throw std::runtime_error(path().toStdString() + " is gone (removed or renamed since it was opened)");
+}
+
+void ArchitectStore::notifyStored(std::int64_t id, const QString& taskId) {
+    auto& data = const_cast<DataService&>(this->data());  // the service belongs to it (DataService::architect())
+    data.guardedEmit("architectSessionsChanged", [&] { emit data.architectSessionsChanged(id); });
+    data.guardedEmit("rolloutsChanged", [&] { emit data.rolloutsChanged(taskId); });
+}
+
+std::int64_t ArchitectStore::put(const catalog::ArchitectSessionRecord& session) {
+    checkWritable();
+    const std::int64_t id = current().putArchitectSession(session);
+    notifyStored(id, QString::fromStdString(session.taskId));
+    return id;
+}
+
+void ArchitectStore::transaction(const QString& taskId, const std::function<void(catalog::Catalog&)>& work) {
+    checkWritable();
+    auto& cat = current();
+    cat.transaction([&] { work(cat); });
+    notifyStored(0, taskId);
+}
 
 QString ExperimentStore::runFile() const { return isOpen() && !inMemory() ? path() : QString(); }
 

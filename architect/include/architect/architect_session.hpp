@@ -11,9 +11,19 @@
 // the world to the last turn's start exactly (a replay of the kept turns' actions from the
 // session's start in a fresh environment: grid, pose, inventory, physics state) and drops that
 // turn. Every turn keeps its start and end worlds, its rollout (with beliefs), question, failure,
-// scores and judgement; record() gives the session as the catalog stores it. Not thread-safe.
+// scores and judgement; record() gives the session as the catalog stores it.
+//
+// Threads: a GUI may run step() on a worker thread so an agent's wait never blocks its UI thread,
+// one thread at a time: every call that changes the session (say, answer, step, runTurn, stop,
+// undo, rate*, end) claims it for the calling thread and throws SessionInUse when another thread
+// is inside one ("architect session: used from two threads at once"). The const readers are for
+// the thread that drives it, between calls. requestStop() is the one call meant for another
+// thread: it ends the running turn at the next step boundary and wakes an agent waiting in act().
+#include <atomic>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
+#include <thread>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +39,12 @@ namespace iglu::architect {
 /// Why a turn ended.
 enum class TurnEnd { Running, Done, Question, Failed, StepBudget, Stopped };
 const char* turnEndName(TurnEnd end) noexcept;  ///< "running", "done", "question", "failed", "step budget", "stopped"
+
+/// A call from a second thread while another thread is inside the session.
+class SessionInUse : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
 
 struct SessionOptions {
     core::EnvConfig env;          ///< action space ...; targetInObs is forced off, maxSteps unlimited
@@ -76,6 +92,11 @@ public:
     TurnEnd runTurn();
     /// Ends the running turn (TurnEnd::Stopped); nothing when none runs.
     void stop();
+    /// From any thread, also while step() runs on another one: the running turn ends as Stopped
+    /// at once if step() is not running, else as soon as the agent's act returns or gives up
+    /// (TurnAgent::interrupt wakes a process agent's wait); the move it was computing is dropped.
+    /// Cleared by the next say() / answer(). Never throws.
+    void requestStop() noexcept;
     /// Drops the last turn and returns the world to its start exactly (the running turn is stopped
     /// first). False when there is no turn.
     bool undo();
@@ -110,6 +131,7 @@ public:
     catalog::ArchitectSessionRecord record() const;
 
 private:
+    class Claim;  // the calling thread's hold on the session for one public call (architect_session.cpp)
     void beginTurn(std::string utterance, bool answer);
     void finishTurn(TurnEnd end);
     void resetWorld();
@@ -127,6 +149,9 @@ private:
     std::string comment_;
     std::string started_;
     bool ended_ = false;
+    std::atomic<std::thread::id> owner_{};   // the thread inside a changing call, none between calls
+    int depth_ = 0;                          // nested calls of the owner (say -> stop)
+    std::atomic<bool> stopRequested_{false};
 };
 
 }  // namespace iglu::architect

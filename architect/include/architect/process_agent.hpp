@@ -7,7 +7,11 @@
 // ("agent `python3 agent.py` did not answer within 5 s") within the configured timeout, the child
 // is killed (SIGTERM to its process group, SIGKILL after a grace period) and reaped at once, and
 // every later call throws the same failure. The workbench never receives SIGPIPE from a dead agent.
-// Not thread-safe: one session drives it from one thread.
+// Not thread-safe, except interrupt(): one session drives it from one thread; interrupt() may
+// come from any thread and wakes a waiting act() at once (a self-pipe in its poll loop). The act
+// the agent still owes for the stopped step is read and dropped at the next step (within the act
+// timeout), so the protocol stays in step.
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -57,6 +61,9 @@ public:
     AgentMove act(const core::Environment& env) override;
     /// Says bye, closes its stdin, waits briefly for it to exit, then kills and reaps it.
     void endSession() noexcept override;
+    /// Thread-safe: a waiting act() throws AgentFailure ("... stopped while the workbench waited
+    /// for its act") at once; the agent stays usable.
+    void interrupt() noexcept override;
 
     /// What the agent said in hello (once startSession returned).
     const protocol::Hello& hello() const noexcept { return hello_; }
@@ -70,7 +77,9 @@ private:
     [[noreturn]] void fail(const std::string& message);
     void ensureUsable() const;
     void send(const std::string& line, std::chrono::steady_clock::time_point deadline, const char* what);
-    std::string readLine(std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds timeout, const char* waitingFor);
+    std::string readLine(std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds timeout, const char* waitingFor,
+                         bool interruptible = false);
+    void drainWake() noexcept;
     [[noreturn]] void failEnded(const char* waitingFor);
     bool pumpStderr() noexcept;
     void closeFd(int& fd) noexcept;
@@ -92,6 +101,9 @@ private:
     bool started_ = false;
     std::string dialog_;
     int turn_ = 0, step_ = 0;
+    int wake_[2] = {-1, -1};               // self-pipe: interrupt() writes, readLine polls
+    std::atomic<bool> interrupted_{false};
+    int owed_ = 0;                         // acts still due for interrupted steps
 };
 
 }  // namespace iglu::architect

@@ -47,6 +47,12 @@ public:
     virtual AgentMove act(const core::Environment& env) = 0;
     /// The session ended (the process agent says bye and is reaped). Never throws.
     virtual void endSession() noexcept = 0;
+    /// The one call that may come from another thread, while act() runs on the session's thread:
+    /// asks a blocking act() to give up waiting soon (it throws AgentFailure; the session then ends
+    /// the turn as stopped). A request made while no act() waits applies to the next act() of the
+    /// same turn; beginTurn() clears it. Default: nothing (an act that never waits long, e.g. Lua
+    /// under its time budget). Never throws.
+    virtual void interrupt() noexcept {}
 };
 
 }  // namespace iglu::architect

@@ -9,10 +9,13 @@ namespace iglu::plugins::architect {
 AbSession::AbSession(QObject* parent) : QObject(parent) {
     connect(&a_, &ArchitectDriver::changed, this, &AbSession::changed);
     connect(&b_, &ArchitectDriver::changed, this, &AbSession::changed);
+    connect(&a_, &ArchitectDriver::turnStarted, this, &AbSession::changed);  // the panel reads nothing of a busy side
+    connect(&b_, &ArchitectDriver::turnStarted, this, &AbSession::changed);
 }
 
 bool AbSession::start(const core::Task& task, const AgentSpec& a, const AgentSpec& b, ::iglu::architect::SessionOptions options) {
     judgement_.reset();
+    stored_ = false;
     const bool okA = a_.start(task, a, options);
     const bool okB = b_.start(task, b, options);
     return okA && okB;
@@ -52,11 +55,10 @@ bool AbSession::choose(Side better, const QString& reason) {
     return true;
 }
 
-std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(const QString& catalogPath) {
+std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(catalog::Catalog& cat) {
     if (!started()) throw std::logic_error("no A/B comparison was started");
     const auto ra = a_.end();
     const auto rb = b_.end();
-    catalog::Catalog cat(catalogPath.toStdString(), catalog::OpenMode::ReadWrite);
     const std::int64_t idA = cat.putArchitectSession(*ra);
     const std::int64_t idB = cat.putArchitectSession(*rb);
     if (judgement_) {
@@ -65,6 +67,11 @@ std::pair<std::int64_t, std::int64_t> AbSession::endAndStore(const QString& cata
         cat.putHumanFeedback(rows);
     }
     return {idA, idB};
+}
+
+void AbSession::markStored() {
+    stored_ = true;
+    emit changed();
 }
 
 std::vector<catalog::HumanFeedbackRecord> judgementRows(const catalog::ArchitectSessionRecord& a, std::int64_t idA,

@@ -13,6 +13,7 @@
 #include <QObject>
 
 #include "core/catalog/architect_sessions.hpp"
+#include "core/catalog/catalog.hpp"
 #include "logic/architect_driver.hpp"
 
 namespace iglu::plugins::architect {
@@ -38,14 +39,22 @@ public:
 
     ArchitectDriver& side(Side s) noexcept { return s == Side::A ? a_ : b_; }
     const ArchitectDriver& side(Side s) const noexcept { return s == Side::A ? a_ : b_; }
-    bool started() const noexcept { return a_.session() != nullptr && b_.session() != nullptr; }
+    bool started() const noexcept {
+        return a_.state() != ArchitectDriver::State::NoSession && b_.state() != ArchitectDriver::State::NoSession;
+    }
     bool running() const noexcept;
     bool ended() const noexcept;
 
-    /// Ends both sessions and stores them and the judgement (if any) in the catalog file; returns
-    /// the two session ids. Throws std::exception naming the file on failure, std::logic_error
-    /// without a started comparison.
-    std::pair<std::int64_t, std::int64_t> endAndStore(const QString& catalogPath);
+    /// Ends both sessions and stores them and the judgement (if any) in `catalog` (the workbench's
+    /// connection: ArchitectStore::transaction makes it one transaction); returns the two session
+    /// ids. Throws std::exception naming the file on failure, std::logic_error without a started
+    /// comparison. A failed store loses nothing: both sessions stay ended in their drivers and a
+    /// second call stores them.
+    std::pair<std::int64_t, std::int64_t> endAndStore(catalog::Catalog& catalog);
+    /// The caller's transaction around endAndStore committed.
+    void markStored();
+    /// Both sessions ended and not stored (a failed store): End & Store may be asked again.
+    bool endedUnstored() const noexcept { return ended() && !stored_; }
 
 signals:
     void changed();
@@ -53,6 +62,7 @@ signals:
 private:
     ArchitectDriver a_, b_;
     std::optional<std::pair<Side, QString>> judgement_;
+    bool stored_ = false;
 };
 
 /// The human_feedback rows of a judgement between stored sessions `a` (id `idA`) and `b`.

@@ -5,10 +5,15 @@
 // file, and the Python example agent through ProcessTurnAgent (when python3 has numpy).
 #include <QtTest>
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QTimer>
+
+#include <future>
 
 #include "architect/lua_turn_agent.hpp"
+#include "architect/process_agent.hpp"
 #include "core/catalog/catalog.hpp"
 #include "datasets/importer.hpp"
 #include "logic/ab_session.hpp"
@@ -155,12 +160,13 @@ private slots:
         QVERIFY(d.undo());
         QVERIFY(d.session()->world() == before);
 
-        // Stop a running turn: the state is Ready at once, and say goes on.
+        // Stop a running turn: it ends with the step in flight on the worker (stop() never waits
+        // for it), and say goes on.
         d.setPace(1, 50, 15);
         QVERIFY(d.say(QStringLiteral("Remove the top three blocks.")));
         QCOMPARE(d.state(), State::Running);
         d.stop();
-        QCOMPARE(d.state(), State::Ready);
+        QTRY_COMPARE_WITH_TIMEOUT(d.state(), State::Ready, 20'000);
         QCOMPARE(d.session()->turns().back().end, ::iglu::architect::TurnEnd::Stopped);
         QVERIFY(!d.say(QStringLiteral("   ")));
     }
@@ -182,7 +188,7 @@ private slots:
         QVERIFY(d.dialogue().back().text.contains(QStringLiteral("empty")));
     }
 
-    void ratedSessionIsStoredInACatalog() {
+    void ratedSessionSurvivesAFailedStore() {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("a.db"));
         {
@@ -201,17 +207,42 @@ private slots:
         QVERIFY(record.has_value());
         QCOMPARE(d.state(), State::Ended);
         QVERIFY(!d.say(QStringLiteral("more")));
-        const std::int64_t id = storeSession(db, *record);
-        QVERIFY(id > 0);
+        // The store fails (a read-only connection: as a catalog made read-only, locked or gone):
+        // the session is kept, the dialogue says so, a retry stores it whole, once.
+        QVERIFY(d.endedUnstored());
+        {
+            catalog::Catalog readOnly(db.toStdString(), catalog::OpenMode::ReadOnly);
+            QVERIFY(!d.storeEnded([&](const catalog::ArchitectSessionRecord& r) { return readOnly.putArchitectSession(r); }));
+        }
+        QVERIFY(d.endedUnstored());
+        QCOMPARE(d.state(), State::Ended);
+        QVERIFY(d.dialogue().back().kind == DialogueLine::Kind::Failure);
+        QVERIFY2(d.dialogue().back().text.contains(QStringLiteral("kept here: Retry Store, or Export")), qPrintable(d.dialogue().back().text));
+        QVERIFY(d.session() != nullptr && d.session()->turns().size() == 1);
+        catalog::Catalog writer(db.toStdString(), catalog::OpenMode::ReadWrite);
+        const auto put = [&](const catalog::ArchitectSessionRecord& r) { return writer.putArchitectSession(r); };
+        const auto id = d.storeEnded(put);
+        QVERIFY(id.has_value() && *id > 0);
+        QCOMPARE(d.storedId(), id);
+        QVERIFY(!d.endedUnstored());
+        QVERIFY(!d.storeEnded(put));  // stored once
+        QCOMPARE(writer.architectSessions().size(), std::size_t(1));
+        QVERIFY(d.dialogue().back().text.contains(QStringLiteral("stored as session #%1").arg(*id)));
         catalog::Catalog cat(db.toStdString(), catalog::OpenMode::ReadOnly);
-        const auto stored = cat.architectSession(id);
+        const auto stored = cat.architectSession(*id);
         QVERIFY(stored.has_value());
         QCOMPARE(stored->taskId, std::string(kTaskId));
         QCOMPARE(stored->turns.size(), std::size_t(1));
         QCOMPARE(*stored->turns[0].rating, 4);
         QCOMPARE(stored->turns[0].comment, std::string("good start"));
         QCOMPARE(*stored->rating, 5);
-        QVERIFY_THROWS_EXCEPTION(std::exception, storeSession(dir.filePath(QStringLiteral("missing/x.db")), *record));
+        QVERIFY(stored->turns[0].endWorld == record->turns[0].endWorld);
+        QCOMPARE(stored->turns[0].rollout.size(), record->turns[0].rollout.size());
+        // The way out when no catalog takes it: a catalog file of its own.
+        const QString out = dir.filePath(QStringLiteral("exported.db"));
+        const std::int64_t exported = exportSession(out, *record);
+        QCOMPARE(catalog::Catalog(out.toStdString(), catalog::OpenMode::ReadOnly).architectSession(exported)->turns.size(), std::size_t(1));
+        QVERIFY_THROWS_EXCEPTION(std::exception, exportSession(dir.filePath(QStringLiteral("missing/x.db")), *record));
     }
 
     void abComparisonStoresBothSessionsAndTheJudgement() {
@@ -236,7 +267,17 @@ private slots:
         QCOMPARE(ab.side(Side::A).session()->turns()[0].utterance, ab.side(Side::B).session()->turns()[0].utterance);
         QVERIFY(!ab.choose(Side::B, QStringLiteral("  ")));
         QVERIFY(ab.choose(Side::B, QStringLiteral("B placed the orange blocks first")));
-        const auto [idA, idB] = ab.endAndStore(db);
+        {
+            // A store that fails keeps both sessions and the pick; End & Store may be asked again.
+            catalog::Catalog readOnly(db.toStdString(), catalog::OpenMode::ReadOnly);
+            QVERIFY_THROWS_EXCEPTION(std::exception, ab.endAndStore(readOnly));
+            QVERIFY(ab.endedUnstored());
+            QVERIFY(ab.judgement().has_value());
+        }
+        catalog::Catalog writer(db.toStdString(), catalog::OpenMode::ReadWrite);
+        const auto [idA, idB] = ab.endAndStore(writer);
+        ab.markStored();
+        QVERIFY(!ab.endedUnstored());
         QVERIFY(ab.ended());
         QVERIFY(idA > 0 && idB > idA);
         catalog::Catalog cat(db.toStdString(), catalog::OpenMode::ReadOnly);
@@ -250,6 +291,101 @@ private slots:
             QCOMPARE(*r.chosenBest, r.agent == "test_builder.lua");
         }
         for (const auto& f : cat.feedbackSummary()) QCOMPARE(f.chosenBest, f.agent == "test_builder.lua" ? 1 : 0);
+    }
+
+    // A slow process agent (tests/architect/agents/gated.py: it answers a step only once the test
+    // opens its gate) runs on the driver's worker: say() returns while the agent thinks, the
+    // driver's thread keeps running its event loop, Stop ends the turn at once (no 60 s act
+    // timeout to wait out) and the agent stays usable: its late act is dropped, the next turn runs.
+    void slowProcessAgentRunsOffTheDriverThread() {
+        QTemporaryDir dir;
+        const QString gate = dir.filePath(QStringLiteral("gate"));
+        AgentSpec slow;
+        slow.kind = AgentSpec::Kind::Process;
+        slow.label = QStringLiteral("gated");
+        slow.command = QStringLiteral(IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/tests/architect/agents/gated.py ") + gate;
+        slow.actTimeout = std::chrono::milliseconds(60'000);
+        ::iglu::architect::SessionOptions walking;
+        walking.turnStepBudget = 5;
+        ArchitectDriver d;
+        QVERIFY2(d.start(bundledTask(), slow, walking), qPrintable(d.dialogue().back().text));
+        QVERIFY(d.say(QStringLiteral("take your time")));
+        QVERIFY(d.busy());
+        QCOMPARE(d.state(), State::Running);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(gate + QStringLiteral(".asked")), 30'000);  // it is thinking
+        bool ticked = false;
+        QTimer::singleShot(0, &d, [&] { ticked = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(ticked, 10'000);  // the driver's thread is free meanwhile
+        QCOMPARE(d.state(), State::Running);
+        QElapsedTimer stopClock;
+        stopClock.start();
+        d.stop();  // returns at once; the worker's wait is woken
+        QTRY_VERIFY_WITH_TIMEOUT(d.state() == State::Ready, 20'000);
+        qInfo("Stop during a process agent's wait: turn ended after %lld ms", stopClock.elapsed());
+        QVERIFY(stopClock.elapsed() < 30'000);  // far below the 60 s act timeout
+        const auto& stopped = d.session()->turns().back();
+        QCOMPARE(stopped.end, ::iglu::architect::TurnEnd::Stopped);
+        QVERIFY(stopped.failure.empty());
+        QVERIFY(stopped.actions.empty());
+        // The gate opens: the late act of the stopped step is dropped, the next turn runs to its budget.
+        QFile(gate).open(QIODevice::WriteOnly);
+        QVERIFY(runTurn(d, QStringLiteral("now go")));
+        const auto& next = d.session()->turns().back();
+        QVERIFY2(next.failure.empty(), next.failure.c_str());
+        QCOMPARE(next.end, ::iglu::architect::TurnEnd::StepBudget);
+        QCOMPARE(next.actions.size(), std::size_t(5));
+        QVERIFY(d.end().has_value());
+    }
+
+    // A process agent that takes its time to say hello starts on the worker: the driver's thread
+    // runs its timers meanwhile (the one below opens the gate the agent waits for before its
+    // hello; were the thread blocked, the start would fail on the hello timeout).
+    void slowHelloDoesNotBlockTheDriverThread() {
+        QTemporaryDir dir;
+        const QString gate = dir.filePath(QStringLiteral("gate"));
+        AgentSpec slow;
+        slow.kind = AgentSpec::Kind::Process;
+        slow.label = QStringLiteral("gated");
+        slow.command = QStringLiteral(IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/tests/architect/agents/gated.py ") + gate +
+                       QStringLiteral(" walking gate-hello");
+        ArchitectDriver d;
+        QTimer opener;
+        opener.setInterval(5);
+        int ticks = 0;
+        connect(&opener, &QTimer::timeout, &d, [&] {
+            ++ticks;
+            if (QFile::exists(gate + QStringLiteral(".asked"))) QFile(gate).open(QIODevice::WriteOnly);
+        });
+        opener.start();
+        QVERIFY2(d.start(bundledTask(), slow), qPrintable(d.dialogue().back().text));
+        QVERIFY(ticks > 0);
+        QCOMPARE(d.state(), State::Ready);
+        QVERIFY(d.end().has_value());
+    }
+
+    // The session refuses a second thread while one is inside it; requestStop is the exception.
+    void sessionRefusesTwoThreadsAtOnce() {
+        QTemporaryDir dir;
+        const QString gate = dir.filePath(QStringLiteral("gate"));
+        auto agent = std::make_unique<::iglu::architect::ProcessTurnAgent>(::iglu::architect::commandLineAgent(
+            IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/tests/architect/agents/gated.py " + gate.toStdString()));
+        ::iglu::architect::ArchitectSession session(bundledTask(), std::move(agent));
+        session.say("one step, slowly");
+        auto worker = std::async(std::launch::async, [&] { return session.step(); });
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(gate + QStringLiteral(".asked")), 30'000);  // the worker is inside step()
+        try {
+            session.stop();
+            QFAIL("stop() from a second thread was not refused");
+        } catch (const ::iglu::architect::SessionInUse& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("two threads at once")), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(::iglu::architect::SessionInUse, session.say("me too"));
+        session.requestStop();
+        QVERIFY(worker.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+        QVERIFY(worker.get());
+        QCOMPARE(session.turns().back().end, ::iglu::architect::TurnEnd::Stopped);
+        session.end();  // the calling thread may use it again
+        QVERIFY(session.ended());
     }
 
     void pythonExampleAgentThroughTheProcessProtocol() {

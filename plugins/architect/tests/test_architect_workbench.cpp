@@ -7,6 +7,8 @@
 // IGLU_ARCHITECT_SCREENSHOT=FILE it saves the window mid-turn there (docs/plugin-architect.png).
 #include <QComboBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -206,6 +208,82 @@ private slots:
         QCOMPARE(driver().state(), State::AwaitingAnswer);
         QCOMPARE(child<QPushButton>("architect.say")->text(), QStringLiteral("Answer"));
         agents->setCurrentIndex(0);
+    }
+
+    // A slow process agent (tests/architect/agents/gated.py holds its act until the test opens a
+    // gate): the window stays responsive while it thinks and the Stop button ends the turn at once.
+    void stopButtonDuringASlowAgentsWait() {
+        wb_->context().selection().setTask(kTask);
+        QTemporaryDir gateDir;
+        const QString gate = gateDir.filePath(QStringLiteral("gate"));
+        auto* agents = child<QComboBox>("architect.agent");
+        agents->setCurrentIndex(agents->count() - 1);
+        child<QLineEdit>("architect.command")
+            ->setText(QStringLiteral(IGLU_TEST_PYTHON " " IGLU_SOURCE_DIR "/tests/architect/agents/gated.py ") + gate + QStringLiteral(" flying"));
+        QTest::mouseClick(child<QPushButton>("architect.start"), Qt::LeftButton);
+        QVERIFY2(driver().state() == State::Ready, qPrintable(child<QTextBrowser>("architect.dialogue")->toPlainText()));
+        sayByReturn(QStringLiteral("take your time"));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(gate + QStringLiteral(".asked")), 30'000);  // it thinks
+        QCOMPARE(driver().state(), State::Running);
+        // The UI thread is free: the window repaints and the Stop button takes the click.
+        const int frames = viewer()->framesRendered();
+        viewer()->applyView(QStringLiteral("top"));
+        QTRY_VERIFY_WITH_TIMEOUT(viewer()->framesRendered() > frames, 10'000);
+        auto* stop = child<QPushButton>("architect.stop");
+        QVERIFY(stop->isEnabled());
+        QElapsedTimer clock;
+        clock.start();
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(driver().state() == State::Ready, 20'000);
+        qInfo("GUI, Stop during a process agent's wait: turn ended after %lld ms (act timeout 5 s)", clock.elapsed());
+        QVERIFY(clock.elapsed() < 4'500);  // woken, not timed out
+        QCOMPARE(driver().session()->turns().back().end, ::iglu::architect::TurnEnd::Stopped);
+        QVERIFY(child<QTextBrowser>("architect.dialogue")->toPlainText().contains(QStringLiteral("stopped: 0 steps")));
+        viewer()->applyView(QStringLiteral("iso"));
+        agents->setCurrentIndex(0);
+    }
+
+    // The catalog file disappears before End: the store fails, the ended session is kept and
+    // said so in red, Retry Store (once the file is back) stores it whole.
+    void aFailedStoreKeepsTheSessionForRetry() {
+        wb_->context().selection().setTask(kTask);
+        QTest::mouseClick(child<QPushButton>("architect.start"), Qt::LeftButton);
+        QCOMPARE(driver().state(), State::Ready);
+        sayByReturn(QStringLiteral("Place orange blocks on top of all the purple blocks."));
+        QVERIFY(waitTurnEnd());
+        const auto live = driver().session()->record();
+        QVERIFY(!live.turns.empty() && live.turns[0].rollout.size() > 0);
+        const QString path = wb_->context().data().path();
+        const std::size_t before = catalog::Catalog(path.toStdString(), catalog::OpenMode::ReadOnly).architectSessions().size();
+        QVERIFY(QFile::rename(path, path + QStringLiteral(".away")));
+        QTest::mouseClick(child<QPushButton>("architect.end"), Qt::LeftButton);
+        QCOMPARE(driver().state(), State::Ended);
+        QVERIFY(driver().endedUnstored());
+        const QString msg = child<QLabel>("architect.message")->text();
+        QVERIFY2(msg.contains(QStringLiteral("could not be stored")) && msg.contains(QStringLiteral("kept here")), qPrintable(msg));
+        QVERIFY(child<QTextBrowser>("architect.dialogue")->toPlainText().contains(QStringLiteral("is gone")));
+        QVERIFY(child<QPushButton>("architect.retryStore")->isVisible());
+        QVERIFY(child<QPushButton>("architect.export")->isVisible());
+        {
+            // Closing asks about it as about an open session.
+            testing::ModalAnswers answers;
+            answers.click(QMessageBox::Cancel);
+            QVERIFY(!wb_->window().close());
+            QCOMPARE(answers.seen().size(), 1);
+        }
+        QVERIFY(QFile::rename(path + QStringLiteral(".away"), path));
+        QTest::mouseClick(child<QPushButton>("architect.retryStore"), Qt::LeftButton);
+        QVERIFY2(child<QLabel>("architect.message")->text().contains(QStringLiteral("stored as #")),
+                 qPrintable(child<QLabel>("architect.message")->text()));
+        QVERIFY(!driver().endedUnstored());
+        QVERIFY(!child<QPushButton>("architect.retryStore")->isVisible());
+        catalog::Catalog cat(path.toStdString(), catalog::OpenMode::ReadOnly);
+        const auto sessions = cat.architectSessions();
+        QCOMPARE(sessions.size(), before + 1);
+        const auto stored = cat.architectSession(sessions.back().id);
+        QCOMPARE(stored->turns.size(), live.turns.size());
+        QVERIFY(stored->turns[0].endWorld == live.turns[0].endWorld);
+        QCOMPARE(stored->turns[0].rollout.size(), live.turns[0].rollout.size());
     }
 
     void abComparisonInTheDock() {

@@ -146,6 +146,7 @@ void AbPanel::showMessage(const QString& text, bool ok) {
 void AbPanel::refreshColumn(Side side) {
     const Column& c = columns_[side == Side::A ? 0 : 1];
     const ArchitectDriver& d = ab_.side(side);
+    if (d.busy()) return;  // its agent is thinking on the worker: the column shows the last finished step
     c.dialogue->setHtml(dialogueHtml(d.dialogue()));
     const auto* s = d.session();
     if (s == nullptr) {
@@ -177,7 +178,7 @@ void AbPanel::refresh() {
     stop_->setEnabled(ab_.running());
     undo_->setEnabled(live && !ab_.running());
     choose_->setEnabled(live && !ab_.running());
-    end_->setEnabled(live && !ab_.running());
+    end_->setEnabled((live || ab_.endedUnstored()) && !ab_.running());  // again after a failed store
 }
 
 }  // namespace iglu::plugins::architect

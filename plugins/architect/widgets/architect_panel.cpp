@@ -49,7 +49,19 @@ ArchitectPanel::ArchitectPanel(const QString& examplesDir, QWidget* parent) : QW
     message_->setObjectName(QStringLiteral("architect.message"));
     message_->setWordWrap(true);
     layout->addWidget(message_);
+    auto* keep = new QHBoxLayout;
+    retry_ = button(tr("Retry Store"), QStringLiteral("architect.retryStore"), this);
+    retry_->setToolTip(tr("Store the ended session in the open catalog again"));
+    export_ = button(tr("Export to File…"), QStringLiteral("architect.export"), this);
+    export_->setToolTip(tr("Write the ended session into a catalog file of its own (`iglu sessions show ID --db FILE`)"));
+    keep->addWidget(retry_);
+    keep->addWidget(export_);
+    keep->addStretch(1);
+    layout->addLayout(keep);
+    connect(retry_, &QPushButton::clicked, this, &ArchitectPanel::retryStoreRequested);
+    connect(export_, &QPushButton::clicked, this, &ArchitectPanel::exportRequested);
     connect(&driver_, &ArchitectDriver::changed, this, &ArchitectPanel::refresh);
+    connect(&driver_, &ArchitectDriver::turnStarted, this, &ArchitectPanel::refresh);
     refresh();
 }
 
@@ -181,8 +193,17 @@ void ArchitectPanel::refresh() {
     say_->setEnabled(live);
     instruction_->setEnabled(live);
     stop_->setEnabled(state == S::Running);
-    undo_->setEnabled(live && !driver_.session()->turns().empty());
     end_->setEnabled(live);
+    if (driver_.busy()) {  // the agent is thinking on the worker: nothing of the session is read meanwhile
+        undo_->setEnabled(true);
+        retry_->setVisible(false);
+        export_->setVisible(false);
+        return;
+    }
+    undo_->setEnabled(live && !driver_.session()->turns().empty());
+    const bool unstored = state == S::Ended && driver_.endedUnstored();
+    retry_->setVisible(unstored);
+    export_->setVisible(unstored);
     scores_->setText(scoresText());
     dialogue_->setHtml(dialogueHtml(driver_.dialogue()));
     dialogue_->verticalScrollBar()->setValue(dialogue_->verticalScrollBar()->maximum());

@@ -3,7 +3,8 @@
 // Python agent command line), Start, the dialogue (architect / builder lines, failures in red),
 // the instruction box with Say (Return; Answer when the builder asked), Stop, Undo turn, End
 // session, live scores (the running turn, the session, the belief's prediction F1) and a 1..5
-// rating with a comment for the last turn and for the session. It owns the ArchitectDriver; the
+// rating with a comment for the last turn and for the session; Retry Store and Export… shown
+// while an ended session is not stored (its store failed: it is kept in memory). It owns the ArchitectDriver; the
 // plugin shows the driver's world in the 3D view and stores the session when End is asked.
 #include <optional>
 
@@ -40,6 +41,9 @@ public:
 signals:
     /// End session pressed (the plugin checks the data can store it, ends and stores it).
     void endRequested();
+    /// Retry Store / Export… pressed for an ended session whose store failed.
+    void retryStoreRequested();
+    void exportRequested();
 
 private:
     QWidget* buildAgentRow(const QString& examplesDir);
@@ -61,6 +65,8 @@ private:
     QPushButton* stop_ = nullptr;
     QPushButton* undo_ = nullptr;
     QPushButton* end_ = nullptr;
+    QPushButton* retry_ = nullptr;
+    QPushButton* export_ = nullptr;
     QLabel* scores_ = nullptr;
     QSpinBox* turnRating_ = nullptr;
     QLineEdit* turnComment_ = nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 // The typed data services plugins use, in the spirit of Qt Creator's object pool: each serves one
-// plugin's part of the open data (the Dataset browser's task queries, the labels, the experiments).
+// plugin's part of the open data (the Dataset browser's task queries, the labels, the experiments,
+// the architect sessions).
 // The data is always a catalog (DataService imports a .jsonl task list into an in-memory one), and
 // every service is owned by the DataService and lives as long as it: a plugin or view takes the
 // reference once (`context.data().labels()`), never checks it for null and never fetches it again;
@@ -10,6 +11,8 @@
 // line), as the DataService does for its own reads.
 #include "workbench/api/export.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +46,7 @@ protected:
     ~CatalogService() = default;
     /// The open catalog (an empty in-memory one before anything is opened).
     catalog::Catalog& current() const noexcept;
+    const DataService& data() const noexcept { return data_; }
 
 private:
     const DataService& data_;
@@ -79,6 +83,28 @@ public:
     /// The catalog file a run opens on its worker threads; "" when there is none to run against
     /// (nothing open, or a task list in memory: runs need a catalog file to store episodes in).
     QString runFile() const;
+};
+
+/// Architect sessions (the Architect dock stores them, the Dataset browser lists and replays them)
+/// over the workbench's one connection to the open catalog: no plugin opens a second one.
+class IGLU_WORKBENCH_API_EXPORT ArchitectStore : public CatalogService {
+public:
+    explicit ArchitectStore(const DataService& data) noexcept : CatalogService(data) {}
+    std::vector<catalog::ArchitectSessionSummary> sessions() const;
+    std::optional<catalog::ArchitectSessionRecord> session(std::int64_t id) const;
+    /// Stores a finished session (one transaction); returns its id. Throws catalog::CatalogError
+    /// naming the file (locked by another writer, read-only, disk full) and std::runtime_error
+    /// when nothing can store it: nothing open, a task list held in memory. Emits the data
+    /// service's architectSessionsChanged(id) and rolloutsChanged(task) (the turns' rollouts).
+    std::int64_t put(const catalog::ArchitectSessionRecord& session);
+    /// Several writes as one transaction on the same connection (e.g. both sessions of an A/B
+    /// comparison and the pick): all or nothing. Refused as put() is; emits
+    /// architectSessionsChanged(0) and rolloutsChanged(taskId) after a commit.
+    void transaction(const QString& taskId, const std::function<void(catalog::Catalog&)>& work);
+
+private:
+    void checkWritable() const;
+    void notifyStored(std::int64_t id, const QString& taskId);
 };
 
 }  // namespace iglu::workbench

@@ -3,7 +3,7 @@
 // list (.jsonl, core::readTaskList) imported into an in-memory catalog (named after the file; its
 // writes last for this session only and are NOT saved), plus rollouts recorded during this session
 // (in memory, negative ids) until they are stored. Plugins that need more of the catalog use the
-// typed services (catalog_services.hpp: queries(), labels(), experiments()), which live as long as
+// typed services (catalog_services.hpp: queries(), labels(), experiments(), architect()), which live as long as
 // this object and serve whatever is open: never null, never fetched again after `opened`.
 //
 // Nothing here throws into the caller's slot: a read that fails (a damaged catalog, a disk error)
@@ -92,6 +92,7 @@ public:
     TaskQueries& queries() noexcept;
     LabelStore& labels() noexcept;
     ExperimentStore& experiments() noexcept;
+    ArchitectStore& architect() noexcept;
 
     QList<TaskInfo> tasks() const;
     bool hasTask(const QString& id) const;
@@ -130,9 +131,12 @@ signals:
     void labelsChanged(const QString& taskId);
     /// Another program changed the open catalog (see checkForChanges): views re-read it.
     void changedElsewhere();
+    /// An architect session was stored through architect() (ArchitectStore::put).
+    void architectSessionsChanged(qint64 sessionId);
 
 private:
     friend class CatalogService;
+    friend class ArchitectStore;
     catalog::Catalog& currentCatalog() const noexcept;
     void report(const QString& message) const;
     /// Runs a read of the open data; a failure is reported and yields `fallback`.
@@ -151,6 +155,7 @@ private:
     TaskQueries queries_{*this};
     LabelStore labels_{*this};
     ExperimentStore experiments_{*this};
+    ArchitectStore architect_{*this};
 };
 
 }  // namespace iglu::workbench
