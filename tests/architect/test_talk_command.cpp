@@ -244,12 +244,15 @@ private slots:
     }
 
     // A catalog at schema version 4 (before architect sessions): read as it is by readers (no
-    // session, nothing written), migrated to 5 by `iglu talk`, its tasks kept.
+    // session, nothing written), migrated to the current version by `iglu talk`, its tasks kept.
     void previousSchemaCatalog() {
         QTemporaryDir dir;
         const QString db = bundledCatalog(dir);
         const int tasks = catalog::Catalog(db.toStdString(), catalog::OpenMode::ReadOnly).taskCount();
+        // What a version-4 program wrote: none of the tables and columns of versions 5 and 6.
         QVERIFY(sqliteRun(db, "DROP TABLE architect_turns; DROP TABLE architect_sessions; DROP TABLE human_feedback; "
+                              "DROP TABLE clarification_predictions; ALTER TABLE experiments DROP COLUMN kind; "
+                              "ALTER TABLE experiments DROP COLUMN tags; ALTER TABLE experiments DROP COLUMN note; "
                               "PRAGMA user_version = 4;"));
         {
             const catalog::Catalog old(db.toStdString(), catalog::OpenMode::ReadOnly);
