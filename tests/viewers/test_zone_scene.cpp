@@ -161,7 +161,7 @@ private slots:
         QVERIFY(picked.has_value());
         QVERIFY(picked->block == (core::Block{-3, -1, -3, 5}));
         QCOMPARE(picked->kind, viewers::CellKind::Built);
-        QCOMPARE(viewers::describe(*picked), std::string("(-3, -1, -3) purple, built"));
+        QCOMPARE(viewers::describe(*picked), std::string("(-3, -1, -3) purple, built, on the floor"));
         picked = at(2, 0, 2);
         QVERIFY(picked.has_value());
         QVERIFY(picked->block == (core::Block{2, 0, 2, 6}));
