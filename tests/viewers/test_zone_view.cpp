@@ -86,7 +86,7 @@ private slots:
         QSignalSpy hovered(&view, &viewers::ZoneView::hovered);
         QTest::mouseMove(gl, pos);
         QTRY_VERIFY(hovered.count() > 0);
-        QCOMPARE(hovered.last().at(0).toString(), QStringLiteral("(-2, -1, 1) purple, built"));
+        QCOMPARE(hovered.last().at(0).toString(), QStringLiteral("(-2, -1, 1) purple, built, on the floor"));
         QTest::mouseMove(gl, QPoint(3, 3));
         QTRY_COMPARE(hovered.last().at(0).toString(), QString());
     }
