@@ -366,16 +366,20 @@ struct ZoneScene::Impl {
     /// the scene's first (top left preferred), then the belief's (bottom left preferred).
     void layoutLegend() {
         const int* size = renderer->GetSize();
-        legendLayout.zone.clear();
         const double top = zoneTop();
-        for (int corner = 0; corner < 8; ++corner) {
-            renderer->SetWorldPoint(kZoneBounds[corner & 1], (corner & 2) ? top : kZoneBounds[2],
-                                    kZoneBounds[4 + ((corner >> 2) & 1)], 1.0);
-            renderer->WorldToDisplay();
-            const double* d = renderer->GetDisplayPoint();
-            legendLayout.zone.push_back({d[0], d[1]});
-        }
-        legendLayout.zone = convexHull(legendLayout.zone);
+        vtkCamera* cam = renderer->GetActiveCamera();
+        const auto project = [&](const Point2& shift) {
+            cam->SetWindowCenter(shift[0], shift[1]);
+            std::vector<Point2> zone;
+            for (int corner = 0; corner < 8; ++corner) {
+                renderer->SetWorldPoint(kZoneBounds[corner & 1], (corner & 2) ? top : kZoneBounds[2],
+                                        kZoneBounds[4 + ((corner >> 2) & 1)], 1.0);
+                renderer->WorldToDisplay();
+                const double* d = renderer->GetDisplayPoint();
+                zone.push_back({d[0], d[1]});
+            }
+            return convexHull(std::move(zone));
+        };
         int shown = 0;
         double width = 0;
         for (std::size_t i = 0; i < legend.size(); ++i) {
@@ -388,7 +392,13 @@ struct ZoneScene::Impl {
         }
         static constexpr Corner kScenePrefer[] = {Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft};
         static constexpr Corner kBeliefPrefer[] = {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight, Corner::TopLeft};
-        legendLayout.scene = placeLegend(legendLayout.zone, size[0], size[1], width, shown * kLegendLine, kScenePrefer, std::span<const LegendBox>());
+        // No legend: no shift. Else the legend where it covers nothing, the picture moved if need be.
+        ShiftedPlacement placed = shown == 0 ? ShiftedPlacement{{}, {0, 0}, project({0, 0})}
+                                             : placeLegendShifting(project, size[0], size[1], width, shown * kLegendLine, kScenePrefer);
+        cam->SetWindowCenter(placed.shift[0], placed.shift[1]);
+        legendLayout.scene = placed.legend;
+        legendLayout.zone = std::move(placed.zone);
+        legendLayout.shift = placed.shift;
         const LegendPlacement& p = legendLayout.scene;
         int row = 0;
         for (std::size_t i = 0; i < legend.size(); ++i) {

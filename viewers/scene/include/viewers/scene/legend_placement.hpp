@@ -3,6 +3,7 @@
 // projection of the zone (the floor grid and everything shown on it), shrunk when no corner is
 // free at full size, and never on another legend. ZoneScene projects the zone's corners and
 // measures its text; this file only does the geometry (tests need no display).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -41,5 +42,36 @@ inline constexpr std::array<double, 3> kLegendScales{1.0, 0.85, 0.7};
 LegendPlacement placeLegend(std::span<const Point2> zone, double viewWidth, double viewHeight, double width,
                             double height, std::span<const Corner> preference, std::span<const LegendBox> taken,
                             double margin = 12);
+
+/// Moving the picture (the camera's window centre, in half-viewports: +x right... as VTK's
+/// vtkCamera::SetWindowCenter) when no corner is free: narrow views side by side (compare) or a
+/// top view fill the view with the zone. `project(shift)` gives the zone's projection (convex,
+/// counter-clockwise) with the picture shifted by `shift`. The first of kPictureShifts (smallest
+/// first) that frees the legend while the zone stays inside the view wins; none: no shift and
+/// the best placement without one.
+struct ShiftedPlacement {
+    LegendPlacement legend;
+    Point2 shift{0, 0};
+    std::vector<Point2> zone;  ///< the projection with that shift
+};
+inline constexpr std::array<Point2, 9> kPictureShifts{
+    {{0, 0}, {0, -0.12}, {0.12, 0}, {-0.12, 0}, {0.12, -0.12}, {-0.12, -0.12}, {0, -0.24}, {0.24, 0}, {-0.24, 0}}};
+template <class Project>
+ShiftedPlacement placeLegendShifting(Project&& project, double viewWidth, double viewHeight, double width, double height,
+                                     std::span<const Corner> preference) {
+    ShiftedPlacement first;
+    for (const Point2& shift : kPictureShifts) {
+        ShiftedPlacement c{{}, shift, project(shift)};
+        c.legend = placeLegend(c.zone, viewWidth, viewHeight, width, height, preference, {});
+        if (shift == kPictureShifts[0]) first = c;
+        if (c.legend.overlap > 0) continue;
+        const bool inside = std::all_of(c.zone.begin(), c.zone.end(), [&](const Point2& p) {
+            return p[0] >= 0 && p[0] <= viewWidth && p[1] >= 0 && p[1] <= viewHeight;
+        });
+        if (inside || shift == kPictureShifts[0]) return c;
+    }
+    first.zone = project(kPictureShifts[0]);
+    return first;
+}
 
 }  // namespace iglu::viewers

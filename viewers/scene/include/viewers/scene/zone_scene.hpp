@@ -95,6 +95,7 @@ public:
     struct LegendLayout {
         LegendPlacement scene, belief;
         std::vector<Point2> zone;
+        Point2 shift{0, 0};  ///< the picture moved to free the legend (camera window centre)
     };
     const LegendLayout& legendLayout() const noexcept;
     /// The legend text currently shown (one line per row; the belief layer's lines last).
