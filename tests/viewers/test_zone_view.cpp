@@ -197,7 +197,7 @@ private slots:
         chart.setPosition(2);
         QCOMPARE(chart.position(), 2);
         const auto series = chart.chart()->series();
-        QCOMPARE(series.size(), 4);  // return, F1, marker, prediction F1 (empty: no beliefs)
+        QCOMPARE(series.size(), 5);  // return, F1, marker, prediction F1 (empty: no beliefs), reward / F1 disagreement markers
         QCOMPARE(chart.predictionSeries()->count(), 0);
         auto* f1 = qobject_cast<QLineSeries*>(series.at(1));
         QVERIFY(f1 != nullptr);

@@ -19,6 +19,7 @@ RolloutChart::RolloutChart(QWidget* parent)
       f1_(new QLineSeries),
       marker_(new QLineSeries),
       prediction_(new QLineSeries),
+      disagree_(new QScatterSeries),
       axisX_(new QValueAxis),
       axisReward_(new QValueAxis),
       axisF1_(new QValueAxis) {
@@ -46,6 +47,16 @@ RolloutChart::RolloutChart(QWidget* parent)
     chart->addSeries(f1_);
     chart->addSeries(marker_);
     chart->addSeries(prediction_);
+    disagree_->setName(tr("reward and F1 disagree (reward ignores position)"));
+    disagree_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    disagree_->setMarkerSize(9);
+    disagree_->setColor(QColor(213, 94, 0));  // Okabe-Ito vermillion
+    disagree_->setBorderColor(QColor(40, 40, 40));
+    chart->addSeries(disagree_);
+    connect(disagree_, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (!on) return QToolTip::hideText();
+        QToolTip::showText(QCursor::pos(), disagreementAt(p), this);
+    });
     axisX_->setTitleText(tr("step"));
     axisX_->setLabelFormat("%d");
     axisReward_->setTitleText(tr("return"));
@@ -54,12 +65,13 @@ RolloutChart::RolloutChart(QWidget* parent)
     chart->addAxis(axisX_, Qt::AlignBottom);
     chart->addAxis(axisReward_, Qt::AlignLeft);
     chart->addAxis(axisF1_, Qt::AlignRight);
-    for (auto* s : {reward_, f1_, marker_, prediction_}) s->attachAxis(axisX_);
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{reward_, f1_, marker_, prediction_, disagree_}) s->attachAxis(axisX_);
+    disagree_->attachAxis(axisF1_);
     reward_->attachAxis(axisReward_);
     f1_->attachAxis(axisF1_);
     marker_->attachAxis(axisF1_);
     prediction_->attachAxis(axisF1_);
-    showPredictionInLegend(false);
+    updateLegend();
     setChart(chart);
     setToolTip(tr("Return and F1 can move apart: %1. Marked steps: the reward and F1 moved in opposite directions.")
                    .arg(QString::fromLatin1(core::kRewardIgnoresPosition)));
@@ -69,14 +81,13 @@ RolloutChart::RolloutChart(QWidget* parent)
 
 void RolloutChart::clear() {
     for (QAbstractSeries* s : QList<QAbstractSeries*>(extraF1_.begin(), extraF1_.end()) +
-                                  QList<QAbstractSeries*>(extraReturns_.begin(), extraReturns_.end()) +
-                                  QList<QAbstractSeries*>(disagree_.begin(), disagree_.end())) {
+                                  QList<QAbstractSeries*>(extraReturns_.begin(), extraReturns_.end())) {
         chart()->removeSeries(s);
         delete s;
     }
     extraF1_.clear();
     extraReturns_.clear();
-    disagree_.clear();
+    disagree_->clear();
     disagreements_.clear();
     allReturns_.clear();
     steps_ = 0;
@@ -84,7 +95,7 @@ void RolloutChart::clear() {
     f1_->clear();
     marker_->clear();
     prediction_->clear();
-    showPredictionInLegend(false);
+    updateLegend();
     setStepRange(1);
     axisReward_->setRange(0, 1);
     reward_->setName(tr("return (cumulative reward)"));
@@ -126,33 +137,25 @@ void RolloutChart::setSeries(const core::RolloutSeries& s) {
     allReturns_ = s.returns;
     const auto [lo, hi] = returnAxisRange(allReturns_);
     axisReward_->setRange(lo, hi);
-    addDisagreements(s, QColor(213, 94, 0), tr("reward and F1 disagree (reward ignores position)"));
+    addDisagreements(s);
     setPosition(position_);
 }
 
-QScatterSeries* RolloutChart::addDisagreements(const core::RolloutSeries& s, const QColor& colour, const QString& name) {
-    auto* marks = new QScatterSeries;
-    marks->setName(name);
-    marks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-    marks->setMarkerSize(9);
-    marks->setColor(colour);
-    marks->setBorderColor(QColor(40, 40, 40));
+void RolloutChart::addDisagreements(const core::RolloutSeries& s) {
     auto found = core::rewardF1Disagreements(s);
-    QList<QPointF> points;
-    for (const auto& d : found) points.append(QPointF(static_cast<double>(d.step), d.f1After));
-    marks->replace(points);
-    chart()->addSeries(marks);
-    marks->attachAxis(axisX_);
-    marks->attachAxis(axisF1_);
-    const int rollout = static_cast<int>(disagree_.size());
-    connect(marks, &QScatterSeries::hovered, this, [this, rollout](const QPointF& p, bool on) {
-        if (!on) return QToolTip::hideText();
-        QToolTip::showText(QCursor::pos(), disagreementText(rollout, static_cast<int>(std::lround(p.x()))), this);
-    });
-    disagree_.append(marks);
+    for (const auto& d : found) disagree_->append(QPointF(static_cast<double>(d.step), d.f1After));
     disagreements_.push_back(std::move(found));
-    for (QLegendMarker* m : chart()->legend()->markers(marks)) m->setVisible(!points.isEmpty());
-    return marks;
+    updateLegend();
+}
+
+QString RolloutChart::disagreementAt(const QPointF& p) const {
+    QStringList out;
+    for (std::size_t r = 0; r < disagreements_.size(); ++r)
+        for (const auto& d : disagreements_[r])
+            if (std::abs(static_cast<double>(d.step) - p.x()) < 0.5 && std::abs(d.f1After - p.y()) < 1e-6)
+                out << (disagreements_.size() > 1 ? QStringLiteral("%1: ").arg(QChar(u'A' + static_cast<int>(r))) : QString()) +
+                           QString::fromStdString(d.text());
+    return out.join(QLatin1Char('\n'));
 }
 
 QString RolloutChart::disagreementText(int rollout, int step) const {
@@ -183,6 +186,11 @@ void RolloutChart::setFirstLabel(const QString& label) {
 
 void RolloutChart::showPredictionInLegend(bool on) {
     for (QLegendMarker* m : chart()->legend()->markers(prediction_)) m->setVisible(on);
+}
+
+void RolloutChart::updateLegend() {
+    showPredictionInLegend(!prediction_->points().isEmpty());
+    for (QLegendMarker* m : chart()->legend()->markers(disagree_)) m->setVisible(disagree_->count() > 0);
 }
 
 std::pair<double, double> RolloutChart::returnAxisRange(const std::vector<double>& returns) {
@@ -218,12 +226,13 @@ void RolloutChart::addRollout(const QString& label, const core::RolloutSeries& s
     };
     extraReturns_.append(lineOf(series.returns, tr("return of %1").arg(label), Qt::DashLine, axisReward_));
     extraF1_.append(lineOf(series.f1, tr("F1 of %1").arg(label), Qt::SolidLine, axisF1_));
-    addDisagreements(series, colour, tr("reward / F1 apart in %1").arg(label));
+    addDisagreements(series);
     allReturns_.insert(allReturns_.end(), series.returns.begin(), series.returns.end());
     const auto [lo, hi] = returnAxisRange(allReturns_);
     axisReward_->setRange(lo, hi);
     steps_ = std::max(steps_, static_cast<int>(series.size()) - 1);
     setStepRange(std::max(1, steps_));
+    updateLegend();  // a series added makes the legend anew
 }
 
 int RolloutChart::stepAt(const QPoint& viewPos) const {

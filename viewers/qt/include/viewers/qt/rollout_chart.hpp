@@ -53,6 +53,8 @@ public:
     QLineSeries* returnSeries() const noexcept { return reward_; }
     /// The prediction F1 of the belief in force per step (empty without beliefs).
     QLineSeries* predictionSeries() const noexcept { return prediction_; }
+    /// The steps where reward and F1 disagree, of every rollout shown (on the F1 axis).
+    QScatterSeries* disagreementSeries() const noexcept { return disagree_; }
     QValueAxis* returnAxis() const noexcept { return axisReward_; }
     /// The return axis range for a series of returns: every finite value with a margin, and 0.
     static std::pair<double, double> returnAxisRange(const std::vector<double>& returns);
@@ -67,6 +69,7 @@ protected:
 private:
     void setStepRange(int steps);
     void showPredictionInLegend(bool on);
+    void updateLegend();  ///< prediction and disagreement entries shown only when they have points
     QLineSeries* reward_;
     QLineSeries* f1_;
     QLineSeries* marker_;
@@ -75,10 +78,11 @@ private:
     QValueAxis* axisReward_;
     QValueAxis* axisF1_;
     QList<QLineSeries*> extraF1_, extraReturns_;
-    QList<QScatterSeries*> disagree_;  ///< one per rollout, [0] the first
-    std::vector<std::vector<core::RewardF1Disagreement>> disagreements_;
+    QScatterSeries* disagree_;  ///< the marked steps of every rollout shown
+    std::vector<std::vector<core::RewardF1Disagreement>> disagreements_;  ///< per rollout, [0] the first
     std::vector<double> allReturns_;   ///< of every rollout shown (the return axis holds them all)
-    QScatterSeries* addDisagreements(const core::RolloutSeries& series, const QColor& colour, const QString& name);
+    void addDisagreements(const core::RolloutSeries& series);
+    QString disagreementAt(const QPointF& point) const;  ///< the tooltip of a marker
     int position_ = 0;
     int steps_ = 0;  ///< the last step shown (0 when empty)
 };
