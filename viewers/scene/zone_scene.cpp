@@ -36,6 +36,7 @@
 #include "core/intersection/maximal_intersection.hpp"
 #include "viewers/scene/palette.hpp"
 #include "cube_layer.hpp"
+#include "footprint_layer.hpp"
 #include "viewers/scene/legend_placement.hpp"
 
 namespace iglu::viewers {
@@ -71,10 +72,7 @@ struct ZoneScene::Impl {
     // The ghost's edges in its own colour at full strength: a translucent fill alone blends into
     // the dark background (yellow read as olive); the outline keeps the hue (palette.hpp).
     CubeLayer ghostEdges{CubeLayer::Kind::Outlines};
-    vtkNew<vtkPoints> footprintPoints;
-    vtkNew<vtkCellArray> footprintCells;
-    vtkNew<vtkPolyData> footprintPoly;
-    vtkNew<vtkActor> footprintActor;
+    scene_detail::FootprintLayer footprints{renderer, kZoneBounds[2], kCube};
     vtkNew<vtkActor> floor;
     vtkNew<vtkActor> zoneOutline;
     vtkNew<vtkAxesActor> axes;
@@ -115,7 +113,6 @@ struct ZoneScene::Impl {
         edges.actor->GetProperty()->SetColor(1, 1, 1);
         ghostEdges.actor->GetProperty()->SetLineWidth(kGhostEdgeWidth);
         ghostEdges.actor->GetProperty()->LightingOff();
-        buildFootprints();
 
         buildFloor();
         buildCompass();
@@ -275,37 +272,8 @@ struct ZoneScene::Impl {
         ghost.commit();
         edges.commit();
         ghostEdges.commit();
-        updateFootprints();
+        footprints.update(cells.footprints);
         updateLegend();
-    }
-
-    void buildFootprints() {
-        footprintPoly->SetPoints(footprintPoints);
-        footprintPoly->SetPolys(footprintCells);
-        vtkNew<vtkPolyDataMapper> m;
-        m->SetInputData(footprintPoly);
-        footprintActor->SetMapper(m);
-        footprintActor->GetProperty()->SetColor(c01(kFootprint.r), c01(kFootprint.g), c01(kFootprint.b));
-        footprintActor->GetProperty()->SetOpacity(kFootprintOpacity);
-        footprintActor->GetProperty()->LightingOff();
-        renderer->AddActor(footprintActor);
-    }
-
-    /// A dark square on the floor under every shown column (Reset keeps the arrays' memory).
-    void updateFootprints() {
-        footprintPoints->Reset();
-        footprintCells->Reset();
-        const double y = kZoneBounds[2] + 0.01, h = kCube / 2;
-        for (const Footprint& f : cells.footprints) {
-            vtkIdType ids[4];
-            const double dx[4] = {-h, h, h, -h}, dz[4] = {-h, -h, h, h};
-            for (int k = 0; k < 4; ++k) ids[k] = footprintPoints->InsertNextPoint(f.x + dx[k], y, f.z + dz[k]);
-            footprintCells->InsertNextCell(4, ids);
-        }
-        footprintPoints->Modified();
-        footprintCells->Modified();
-        footprintPoly->Modified();
-        footprintActor->SetVisibility(!cells.footprints.empty());
     }
 
     /// The top of what stands in the zone: the highest shown cube, or the agent's head.
@@ -424,15 +392,7 @@ std::string ZoneScene::drawnState() const {
     d.ghost.dumpDrawn("ghost", lines);
     d.edges.dumpDrawn("edge", lines);
     d.ghostEdges.dumpDrawn("ghostedge", lines);
-    if (d.footprintActor->GetVisibility()) {
-        char fb[64];
-        for (vtkIdType i = 0; i < d.footprintPoints->GetNumberOfPoints(); i += 4) {
-            const double* a = d.footprintPoints->GetPoint(i);
-            const double* c = d.footprintPoints->GetPoint(i + 2);
-            std::snprintf(fb, sizeof fb, "footprint %.3f %.3f %.3f", (a[0] + c[0]) / 2, a[1], (a[2] + c[2]) / 2);
-            lines.emplace_back(fb);
-        }
-    }
+    d.footprints.dumpDrawn(lines);
     d.belief.dumpDrawn(lines);
     std::sort(lines.begin(), lines.end());
     std::string out;
