@@ -47,7 +47,7 @@ RolloutChart::RolloutChart(QWidget* parent)
     chart->addSeries(f1_);
     chart->addSeries(marker_);
     chart->addSeries(prediction_);
-    disagree_->setName(tr("reward and F1 disagree (reward ignores position)"));
+    disagree_->setName(tr("reward \u2260 F1 (reward ignores position)"));
     disagree_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     disagree_->setMarkerSize(9);
     disagree_->setColor(QColor(213, 94, 0));  // Okabe-Ito vermillion

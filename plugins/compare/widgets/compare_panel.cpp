@@ -58,7 +58,6 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
       link_(new viewers::CameraLink(this)) {
     list_->setObjectName(QStringLiteral("compareRollouts"));
     list_->setToolTip(tr("Check two to four rollouts of this task to see them side by side"));
-    list_->setMaximumHeight(72);
     summary_->setObjectName(QStringLiteral("compareSummary"));
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
@@ -79,8 +78,8 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     table_->setWordWrap(false);
     chart_->setObjectName(QStringLiteral("compareChart"));
     chart_->setMinimumHeight(120);
-    // Beside the plot, not above it: the tab is short and a legend of 2 x 4 lines plus markers
-    // left the plot ~60 px and its axis labels as "...".
+    // Beside the plot, not above it: a legend of 2 x 4 lines plus markers above the plot left it
+    // ~60 px and its axis labels as "...".
     chart_->chart()->legend()->setAlignment(Qt::AlignRight);
     table_->setMinimumHeight(80);
     list_->setMinimumHeight(40);
@@ -90,11 +89,11 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(list_);
     sideLayout->addWidget(summary_);
     tabs_ = new QTabWidget(side);
     tabs_->setObjectName(QStringLiteral("compareTabs"));
     tabs_->setDocumentMode(true);
+    tabs_->addTab(list_, tr("Rollouts"));
     tabs_->addTab(chart_, tr("Return and F1"));
     tabs_->addTab(table_, tr("Steps"));
     sideLayout->addWidget(tabs_, 1);
@@ -175,6 +174,7 @@ QList<qint64> ComparePanel::checkedIds() const {
 }
 
 void ComparePanel::compare(const QList<qint64>& rolloutIds) {
+    if (rolloutIds.size() >= 2) tabs_->setCurrentWidget(chart_);  // chosen for the user: the result
     {
         refreshing_ = true;
         const QSignalBlocker block(list_);

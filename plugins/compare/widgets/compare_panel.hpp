@@ -1,8 +1,8 @@
 #pragma once
 // The compare view: the rollouts of the selected task listed with check boxes; the checked ones
 // (two to four) shown side by side in linked 3D views (one camera: viewers::CameraLink) driven by
-// one timeline, the views taking the left of the dock at its whole height; on the right the list,
-// the summary, and the chart (every rollout's return and F1, distinct colours) and the per-step
+// one timeline, the views taking the left of the dock at its whole height; on the right the
+// summary above three tabs: the rollouts list, the chart (every rollout's return and F1, distinct colours) and the per-step
 // table (logic/step_table.hpp, fitted to the width) as tabs, both seeking on click; the rows where
 // the worlds differ highlighted and summarised.
 #include <memory>
