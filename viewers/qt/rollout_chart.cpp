@@ -71,8 +71,8 @@ RolloutChart::RolloutChart(QWidget* parent)
     f1_->attachAxis(axisF1_);
     marker_->attachAxis(axisF1_);
     prediction_->attachAxis(axisF1_);
-    updateLegend();
     setChart(chart);
+    updateLegend();
     setToolTip(tr("Return and F1 can move apart: %1. Marked steps: the reward and F1 moved in opposite directions.")
                    .arg(QString::fromLatin1(core::kRewardIgnoresPosition)));
     setRenderHint(QPainter::Antialiasing);

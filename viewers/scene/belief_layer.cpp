@@ -23,6 +23,7 @@
 #include <vtkUnsignedCharArray.h>
 
 #include "core/intersection/maximal_intersection.hpp"
+#include "text_width.hpp"
 #include "viewers/scene/palette.hpp"
 
 namespace iglu::viewers {
@@ -243,10 +244,7 @@ std::array<double, 2> BeliefLayer::legendSize() const {
     int shown = 0;
     for (const auto& t : impl_->legend) {
         if (!t->GetVisibility()) continue;
-        t->GetTextProperty()->SetFontSize(kLegendFont);
-        double extent[2];
-        t->GetSize(impl_->renderer, extent);
-        width = std::max(width, extent[0]);
+        width = std::max(width, scene_detail::textWidth(impl_->renderer, t->GetInput(), kLegendFont));
         ++shown;
     }
     return {width, shown * kLegendLine};

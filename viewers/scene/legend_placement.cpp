@@ -100,8 +100,10 @@ LegendPlacement placeLegend(std::span<const Point2> zone, double viewWidth, doub
             if (overlap <= 0.5 && !clash && fits) return {box, scale, c, overlap};
             if (scale != kLegendScales.back()) continue;
             // No room anywhere: least zone covered; a clash with another legend counts as worse.
+            // Near-ties (within 5 % of the box) keep the earlier corner, so a view and a fresh copy
+            // of it whose projections differ in the last bits put the legend in the same place.
             const double cost = overlap + (clash ? 1e9 : 0);
-            if (cost < bestCost) {
+            if (cost < bestCost - 0.05 * box.width * box.height) {
                 bestCost = cost;
                 best = {box, scale, c, overlap};
             }

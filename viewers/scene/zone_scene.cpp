@@ -37,6 +37,7 @@
 #include "viewers/scene/palette.hpp"
 #include "cube_layer.hpp"
 #include "footprint_layer.hpp"
+#include "text_width.hpp"
 #include "viewers/scene/legend_placement.hpp"
 
 namespace iglu::viewers {
@@ -352,10 +353,7 @@ struct ZoneScene::Impl {
         double width = 0;
         for (std::size_t i = 0; i < legend.size(); ++i) {
             if (!legend[i]->GetVisibility()) continue;
-            legend[i]->GetTextProperty()->SetFontSize(kLegendFont);
-            double extent[2];
-            legend[i]->GetSize(renderer, extent);
-            width = std::max(width, extent[0]);
+            width = std::max(width, scene_detail::textWidth(renderer, legendLines[i], kLegendFont));
             ++shown;
         }
         static constexpr Corner kScenePrefer[] = {Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft};

@@ -31,7 +31,7 @@ inline constexpr Rgb kAgentBody{225, 225, 225};
 inline constexpr Rgb kAgentArrow{240, 228, 66};   ///< Okabe-Ito yellow
 inline constexpr Rgb kBeliefLegend{204, 121, 167}; ///< Okabe-Ito reddish purple: the belief legend (belief_layer.hpp)
 inline constexpr double kGhostOpacity = 0.30;     ///< target ghost fill (overlay off)
-inline constexpr double kGhostEdgeWidth = 1.5;    ///< the ghost's edges, in its own colour at full strength
+inline constexpr double kGhostEdgeWidth = 1.0;    ///< the ghost's edges, in its own colour at full strength (1.5 rasterized differently on screen and offscreen)
 inline constexpr Rgb kFootprint{8, 9, 11};        ///< the floor square under a shown column
 inline constexpr double kFootprintOpacity = 0.6;
 inline constexpr double kMissingOpacity = 0.45;   ///< missing blocks (overlay on)
