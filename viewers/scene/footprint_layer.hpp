@@ -26,10 +26,9 @@ struct FootprintLayer {
     vtkNew<vtkPolyData> poly;
     vtkNew<vtkActor> actor;
 
-    /// Squares of edge `edge` just under the floor at height `floorY`: the grid lines and the
-    /// lower edges of outlined blocks (on the floor plane) stay in front of them in every renderer
-    /// (above the floor, depth precision decided which of the two showed).
-    FootprintLayer(vtkRenderer* renderer, double floorY, double edge) : y_(floorY - 0.01), half_(edge / 2) {
+    /// Squares of edge `edge` just above the floor at height `floorY` (under it, the belief's line
+    /// cubes, which reach below the floor, drew differently from one render to the next).
+    FootprintLayer(vtkRenderer* renderer, double floorY, double edge) : y_(floorY + 0.01), half_(edge / 2) {
         poly->SetPoints(points);
         poly->SetPolys(cells);
         vtkNew<vtkPolyDataMapper> m;
