@@ -1,6 +1,7 @@
 #include "core/rollout/rollout_series.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 
 #include "core/env/environment.hpp"
@@ -66,6 +67,26 @@ RolloutSeries computeSeries(const core::Rollout& rollout, const core::Grid& targ
         }
     }
     return s;
+}
+
+std::string RewardF1Disagreement::text() const {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "step %zu: reward %+g but F1 %.2f -> %.2f (%s)", step, reward, f1Before, f1After,
+                  kRewardIgnoresPosition);
+    return buf;
+}
+
+std::vector<RewardF1Disagreement> rewardF1Disagreements(const RolloutSeries& s, double epsilon) {
+    std::vector<RewardF1Disagreement> out;
+    const std::size_t n = std::min(s.reward.size(), s.f1.size());
+    for (std::size_t p = 1; p < n; ++p) {
+        const double r = s.reward[p], df = s.f1[p] - s.f1[p - 1];
+        if (r > epsilon && df < -epsilon)
+            out.push_back({p, RewardF1Disagreement::Kind::RewardUpF1Down, r, s.f1[p - 1], s.f1[p]});
+        else if (r < -epsilon && df > epsilon)
+            out.push_back({p, RewardF1Disagreement::Kind::RewardDownF1Up, r, s.f1[p - 1], s.f1[p]});
+    }
+    return out;
 }
 
 }  // namespace iglu::core

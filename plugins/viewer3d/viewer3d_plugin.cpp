@@ -15,6 +15,7 @@
 #include "viewers/qt/zone_view.hpp"
 #include "viewers/scene/offscreen_render.hpp"
 #include "widgets/export_dialog.hpp"
+#include "widgets/slice_controls.hpp"
 #include "workbench/api/context.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/message_log.hpp"
@@ -146,6 +147,9 @@ void Viewer3dPlugin::createActions() {
         bar->addAction(a);
     }
     menu->addSeparator();
+    bar->addSeparator();
+    createSliceActions(menu, bar);
+    menu->addSeparator();
     auto* save = new QAction(tr("&Save View Image..."), this);
     save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     connect(save, &QAction::triggered, this, [this] {
@@ -175,6 +179,26 @@ void Viewer3dPlugin::createActions() {
     exportClip_->setEnabled(false);
     connect(exportClip_, &QAction::triggered, this, &Viewer3dPlugin::exportClip);
     menu->addAction(exportClip_);
+}
+
+void Viewer3dPlugin::createSliceActions(QMenu* menu, QToolBar* bar) {
+    auto* controls = new viewer3d::SliceControls(view_);
+    controls->setObjectName(QStringLiteral("viewer3d.slice"));
+    bar->addWidget(controls);
+    struct Item { const char* name; QString text; QKeySequence key; void (viewer3d::SliceControls::*slot)(); };
+    const Item items[] = {
+        {"viewer3d.lowerLayer", tr("Show One Layer &Less"), QKeySequence(Qt::ALT | Qt::Key_Down), &viewer3d::SliceControls::lowerLayer},
+        {"viewer3d.raiseLayer", tr("Show One Layer &More"), QKeySequence(Qt::ALT | Qt::Key_Up), &viewer3d::SliceControls::raiseLayer},
+        {"viewer3d.nextColour", tr("Isolate Next &Colour"), QKeySequence(Qt::ALT | Qt::Key_C), &viewer3d::SliceControls::nextColour},
+        {"viewer3d.showAll", tr("Show &All Layers and Colours"), QKeySequence(Qt::ALT | Qt::Key_Home), &viewer3d::SliceControls::showAll}};
+    for (const Item& item : items) {
+        auto* a = new QAction(item.text, this);
+        a->setObjectName(QLatin1String(item.name));
+        a->setShortcut(item.key);
+        connect(a, &QAction::triggered, controls, item.slot);
+        menu->addAction(a);
+    }
+    connect(view_, &viewers::ZoneView::filterChanged, this, [this] { emit service_->contentChanged(); });
 }
 
 void Viewer3dPlugin::exportImage() {

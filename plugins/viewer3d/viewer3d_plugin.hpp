@@ -11,6 +11,8 @@
 #include "workbench/api/plugin.hpp"
 
 class QAction;
+class QMenu;
+class QToolBar;
 
 namespace iglu::viewers {
 class ZoneView;
@@ -33,6 +35,7 @@ public:
 private:
     friend class ViewerServiceImpl;
     void createActions();
+    void createSliceActions(QMenu* menu, QToolBar* bar);  // layer slicing, colour isolation
     void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
                   const core::Belief* belief = nullptr);
     void endLive();

@@ -1,6 +1,8 @@
 // Playback logic without a display: the random-agent episode recorder and per-step series.
 #include <QtTest>
 
+#include <algorithm>
+
 #include "core/metrics/metrics.hpp"
 #include "core/task/task_list.hpp"
 #include "core/rollout/random_agent.hpp"
@@ -39,6 +41,45 @@ private slots:
         o.seed = 6;
         const core::Rollout c = core::recordRandomEpisode(task, o);
         QVERIFY(!(c.changes == a.changes));
+    }
+
+    // Issue 24: reward and F1 disagree where the reference's reward ignores position.
+    void disagreementsAreTheStepsWhereRewardAndF1Part() {
+        core::RolloutSeries s;
+        s.reward = {0, 1, 1, -1, 0, -1, 1};
+        s.f1 = {0, 0.2, 0.1, 0.2, 0.1, 0.05, 0.05};
+        s.returns = {0, 1, 2, 1, 1, 0, 1};
+        const auto d = core::rewardF1Disagreements(s);
+        QCOMPARE(d.size(), std::size_t(2));
+        QCOMPARE(d[0].step, std::size_t(2));
+        QCOMPARE(d[0].kind, core::RewardF1Disagreement::Kind::RewardUpF1Down);
+        QCOMPARE(d[1].step, std::size_t(3));
+        QCOMPARE(d[1].kind, core::RewardF1Disagreement::Kind::RewardDownF1Up);
+        QCOMPARE(d[0].text(), std::string("step 2: reward +1 but F1 0.20 -> 0.10 (the reference's reward counts matches "
+                                          "anywhere, ignoring position)"));
+        // F1 flat (step 6) or reward 0 with F1 falling (step 4) is no disagreement; nor is step 5 (both fall).
+        QVERIFY(core::rewardF1Disagreements(core::RolloutSeries{}).empty());
+        // Real episodes: every step where the two part is found, and nothing else.
+        std::size_t found = 0;
+        for (const core::Task& task : tasks_) {
+            core::RandomEpisodeOptions o;
+            o.seed = 3;
+            o.steps = 300;
+            o.placeProbability = 0.6;
+            const core::RolloutSeries series = core::computeSeries(core::recordRandomEpisode(task, o), task.target);
+            const auto parts = core::rewardF1Disagreements(series);
+            std::size_t expected = 0;
+            for (std::size_t p = 1; p < series.size(); ++p) {
+                const double df = series.f1[p] - series.f1[p - 1];
+                const bool part = (series.reward[p] > 0 && df < -1e-9) || (series.reward[p] < 0 && df > 1e-9);
+                expected += part ? 1 : 0;
+                const bool listed = std::any_of(parts.begin(), parts.end(), [p](const auto& x) { return x.step == p; });
+                QCOMPARE(listed, part);
+            }
+            QCOMPARE(parts.size(), expected);
+            found += parts.size();
+        }
+        qInfo("%zu steps where reward and F1 part in %zu random episodes", found, tasks_.size());
     }
 
     void seriesMatchesFullRecount() {

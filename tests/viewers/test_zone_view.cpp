@@ -86,7 +86,7 @@ private slots:
         QSignalSpy hovered(&view, &viewers::ZoneView::hovered);
         QTest::mouseMove(gl, pos);
         QTRY_VERIFY(hovered.count() > 0);
-        QCOMPARE(hovered.last().at(0).toString(), QStringLiteral("(-2, -1, 1) purple, built"));
+        QCOMPARE(hovered.last().at(0).toString(), QStringLiteral("(-2, -1, 1) purple, built, on the floor"));
         QTest::mouseMove(gl, QPoint(3, 3));
         QTRY_COMPARE(hovered.last().at(0).toString(), QString());
     }
@@ -197,7 +197,7 @@ private slots:
         chart.setPosition(2);
         QCOMPARE(chart.position(), 2);
         const auto series = chart.chart()->series();
-        QCOMPARE(series.size(), 4);  // return, F1, marker, prediction F1 (empty: no beliefs)
+        QCOMPARE(series.size(), 5);  // return, F1, marker, prediction F1 (empty: no beliefs), reward / F1 disagreement markers
         QCOMPARE(chart.predictionSeries()->count(), 0);
         auto* f1 = qobject_cast<QLineSeries*>(series.at(1));
         QVERIFY(f1 != nullptr);

@@ -62,6 +62,13 @@ void ZoneView::setGhost(bool on) {
     impl_->scene.setGhost(on);
     requestRender();
 }
+void ZoneView::setFilter(const SceneFilter& filter) {
+    if (impl_->scene.filter() == filter) return;
+    impl_->scene.setFilter(filter);
+    requestRender();
+    emit filterChanged();
+}
+const SceneFilter& ZoneView::filter() const noexcept { return impl_->scene.filter(); }
 void ZoneView::setBelief(const std::optional<core::Belief>& belief) {
     impl_->scene.setBelief(belief);
     requestRender();

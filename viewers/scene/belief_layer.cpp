@@ -1,5 +1,7 @@
 #include "viewers/scene/belief_layer.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <array>
 #include <cstdio>
 
@@ -21,6 +23,7 @@
 #include <vtkUnsignedCharArray.h>
 
 #include "core/intersection/maximal_intersection.hpp"
+#include "text_width.hpp"
 #include "viewers/scene/palette.hpp"
 
 namespace iglu::viewers {
@@ -50,6 +53,8 @@ namespace {
 constexpr float kHalf = 0.53f;
 constexpr float kBracket = 0.28f;  // length of a corner bracket's arms, of 2 * kHalf
 constexpr int kLegendLines = 3;
+constexpr int kLegendFont = 16;
+constexpr double kLegendLine = 22;
 constexpr double kLineWidth = 2.5;
 
 double c01(std::uint8_t v) { return v / 255.0; }
@@ -65,7 +70,6 @@ struct BeliefLayer::Impl {
     vtkNew<vtkPolyDataMapper> mapper;
     vtkNew<vtkActor> actor;
     std::array<vtkNew<vtkTextActor>, kLegendLines> legend;
-    vtkNew<vtkCallbackCommand> layoutCallback;
 
     std::optional<core::Grid> target;
     std::optional<core::Belief> belief;
@@ -89,24 +93,15 @@ struct BeliefLayer::Impl {
         actor->VisibilityOff();
         renderer->AddActor(actor);
         for (auto& t : legend) {
-            t->GetTextProperty()->SetFontSize(16);
+            t->GetTextProperty()->SetFontSize(kLegendFont);
             t->GetTextProperty()->SetFontFamilyToArial();
             t->GetTextProperty()->BoldOn();
             t->GetTextProperty()->ShadowOn();
             t->VisibilityOff();
             renderer->AddViewProp(t);
         }
-        layoutCallback->SetClientData(this);
-        layoutCallback->SetCallback([](vtkObject*, unsigned long, void* self, void*) {
-            // Bottom left, above the window's edge (the scene's own legend is top left).
-            auto* d = static_cast<Impl*>(self);
-            for (std::size_t i = 0; i < d->legend.size(); ++i)
-                d->legend[i]->SetDisplayPosition(12, 12 + 22 * static_cast<int>(d->legend.size() - 1 - i));
-        });
-        renderer->AddObserver(vtkCommand::StartEvent, layoutCallback);
     }
     ~Impl() {
-        renderer->RemoveObserver(layoutCallback);
         renderer->RemoveActor(actor);
         for (auto& t : legend) renderer->RemoveViewProp(t);
     }
@@ -243,6 +238,27 @@ void BeliefLayer::setShown(bool on) {
 bool BeliefLayer::shown() const noexcept { return impl_->shown; }
 const std::optional<core::Belief>& BeliefLayer::belief() const noexcept { return impl_->belief; }
 const BeliefStats& BeliefLayer::stats() const noexcept { return impl_->stats; }
+
+std::array<double, 2> BeliefLayer::legendSize() const {
+    double width = 0;
+    int shown = 0;
+    for (const auto& t : impl_->legend) {
+        if (!t->GetVisibility()) continue;
+        width = std::max(width, scene_detail::textWidth(impl_->renderer, t->GetInput(), kLegendFont));
+        ++shown;
+    }
+    return {width, shown * kLegendLine};
+}
+
+void BeliefLayer::placeLegend(const LegendBox& box, double scale) {
+    int row = 0;
+    for (const auto& t : impl_->legend) {
+        if (!t->GetVisibility()) continue;
+        t->GetTextProperty()->SetFontSize(static_cast<int>(std::lround(kLegendFont * scale)));
+        const double y = box.y + box.height - kLegendLine * scale * (row++ + 1);
+        t->SetDisplayPosition(static_cast<int>(box.x), static_cast<int>(std::lround(y)));
+    }
+}
 
 std::string BeliefLayer::legendText() const {
     std::string out;

@@ -35,6 +35,10 @@
 #include "core/env/compass.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "viewers/scene/palette.hpp"
+#include "cube_layer.hpp"
+#include "footprint_layer.hpp"
+#include "text_width.hpp"
+#include "viewers/scene/legend_placement.hpp"
 
 namespace iglu::viewers {
 
@@ -48,224 +52,28 @@ const char* viewPresetName(ViewPreset v) noexcept {
     return "?";
 }
 
-const char* cellKindName(CellKind k) noexcept {
-    switch (k) {
-        case CellKind::None: return "empty";
-        case CellKind::Built: return "built";
-        case CellKind::Target: return "target";
-        case CellKind::Matched: return "matched";
-        case CellKind::Missing: return "missing";
-        case CellKind::Extra: return "extra";
-    }
-    return "?";
-}
-
-std::string describe(const PickedBlock& p) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "(%d, %d, %d) %s, %s", p.block.x, p.block.y, p.block.z,
-                  core::colourName(p.block.colour), cellKindName(p.kind));
-    return buf;
-}
-
 namespace {
 
-constexpr double kCube = 0.96;  // cube edge: a small gap keeps neighbouring blocks readable
+using scene_detail::CubeLayer;
+using scene_detail::kCube;
 constexpr double kZoneBounds[6] = {core::kMinX - 0.5, core::kMaxX + 0.5, core::kMinY - 0.5,
                                    core::kMaxY + 0.5, core::kMinZ - 0.5, core::kMaxZ + 0.5};
-constexpr int kLegendLines = 6;
+constexpr int kLegendLines = 7;
+constexpr int kLegendFont = 16;
+constexpr double kLegendLine = 22;
 
 double c01(std::uint8_t v) { return v / 255.0; }
 
-/// One layer of cubes (or cube outlines) as a single polydata: every visible face is a quad with
-/// its own normal and colour, and faces between two cubes of the same layer are dropped. One draw
-/// call per layer; llvmpipe renders a full zone in a few milliseconds (glyph instancing took ~50).
-struct CubeLayer {
-    struct Cube { int x, y, z; Rgb colour; };
-    enum class Kind { Faces, Outlines };
-
-    Kind kind;
-    /// Outlines: only edges of faces this layer leaves visible are drawn (an edge inside a block of
-    /// solid cubes is never seen, and lines are what llvmpipe draws slowest).
-    const CubeLayer* hider = nullptr;
-    std::vector<Cube> cubes;
-    std::array<bool, core::kCells> occupied{};
-    vtkNew<vtkPoints> points;
-    vtkNew<vtkFloatArray> normals;
-    vtkNew<vtkUnsignedCharArray> colours;
-    vtkNew<vtkIdTypeArray> connectivity;
-    vtkNew<vtkCellArray> cells;
-    vtkNew<vtkPolyData> poly;
-    vtkNew<vtkPolyDataMapper> mapper;
-    vtkNew<vtkActor> actor;
-
-    explicit CubeLayer(Kind k) : kind(k) {
-        cubes.reserve(core::kCells);
-        points->SetDataTypeToFloat();
-        normals->SetNumberOfComponents(3);
-        normals->SetName("normals");
-        colours->SetNumberOfComponents(3);
-        colours->SetName("colours");
-        poly->SetPoints(points);
-        if (kind == Kind::Faces) {
-            poly->SetPolys(cells);
-            poly->GetPointData()->SetNormals(normals);
-        } else {
-            poly->SetLines(cells);
-        }
-        poly->GetPointData()->SetScalars(colours);
-        mapper->SetInputData(poly);
-        mapper->SetScalarModeToUsePointData();
-        mapper->SetColorModeToDirectScalars();
-        mapper->ScalarVisibilityOn();
-        actor->SetMapper(mapper);
-    }
-    void clear() {
-        for (const Cube& c : cubes) occupied[static_cast<std::size_t>(core::Grid::index(c.x, c.y, c.z))] = false;
-        cubes.clear();
-    }
-    void add(int x, int y, int z, Rgb c) {
-        cubes.push_back({x, y, z, c});
-        occupied[static_cast<std::size_t>(core::Grid::index(x, y, z))] = true;
-    }
-    bool has(int x, int y, int z) const {
-        return core::Grid::inZone(x, y, z) && occupied[static_cast<std::size_t>(core::Grid::index(x, y, z))];
-    }
-    void commit() {
-        // WritePointer(0, n) only ever grows an array's in-use size (VTK keeps MaxId when n is
-        // smaller), so without a reset a smaller state would keep drawing the previous state's
-        // tail of points, colours and cells. Reset() keeps the memory: still allocation-free.
-        points->GetData()->Reset();
-        normals->Reset();
-        colours->Reset();
-        connectivity->Reset();
-        if (kind == Kind::Faces) buildFaces();
-        else buildOutlines();
-        points->Modified();
-        normals->Modified();
-        colours->Modified();
-        connectivity->Modified();
-        cells->Modified();
-        poly->Modified();
-        actor->SetVisibility(!cubes.empty());
-    }
-    int size() const { return static_cast<int>(cubes.size()); }
-
-    /// What the layer's polydata holds (what VTK draws), read back from the VTK arrays, one line
-    /// per face or edge, sorted: "name x y z nx ny nz r g b" (centre, normal, colour).
-    void dumpDrawn(const char* name, std::vector<std::string>& out) const {
-        if (!actor->GetVisibility()) return;
-        vtkCellArray* drawn = kind == Kind::Faces ? poly->GetPolys() : poly->GetLines();
-        vtkPoints* pts = poly->GetPoints();
-        vtkDataArray* nrm = poly->GetPointData()->GetNormals();
-        vtkDataArray* col = poly->GetPointData()->GetScalars();
-        char buf[160];
-        for (vtkIdType cell = 0; cell < drawn->GetNumberOfCells(); ++cell) {
-            vtkIdType n = 0;
-            const vtkIdType* ids = nullptr;
-            drawn->GetCellAtId(cell, n, ids);
-            double c[3] = {0, 0, 0};
-            for (vtkIdType i = 0; i < n; ++i) {
-                const double* q = pts->GetPoint(ids[i]);
-                for (int k = 0; k < 3; ++k) c[k] += q[k] / static_cast<double>(n);
-            }
-            const double* nn = (nrm != nullptr && n > 0) ? nrm->GetTuple3(ids[0]) : nullptr;
-            const double* rgb = n > 0 ? col->GetTuple3(ids[0]) : nullptr;
-            std::snprintf(buf, sizeof buf, "%s %.3f %.3f %.3f %g %g %g %g %g %g", name, c[0], c[1], c[2],
-                          nn ? nn[0] : 0.0, nn ? nn[1] : 0.0, nn ? nn[2] : 0.0, rgb ? rgb[0] : -1.0,
-                          rgb ? rgb[1] : -1.0, rgb ? rgb[2] : -1.0);
-            out.emplace_back(buf);
-        }
-    }
-
-private:
-    void buildFaces() {
-        // Face f: normal axis/sign and its four corners (unit cube around the centre).
-        static constexpr int kNormal[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-        static constexpr float kCorner[6][4][3] = {
-            {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
-            {{-1, -1, -1}, {-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}},
-            {{-1, 1, -1}, {-1, 1, 1}, {1, 1, 1}, {1, 1, -1}},
-            {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
-            {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
-            {{-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}, {1, -1, -1}}};
-        std::size_t faces = 0;
-        for (const Cube& c : cubes)
-            for (const auto& n : kNormal) faces += has(c.x + n[0], c.y + n[1], c.z + n[2]) ? 0 : 1;
-        const auto nPoints = static_cast<vtkIdType>(faces * 4);
-        auto* pts = static_cast<vtkFloatArray*>(points->GetData());
-        float* p = pts->WritePointer(0, nPoints * 3);
-        float* nn = normals->WritePointer(0, nPoints * 3);
-        unsigned char* col = colours->WritePointer(0, nPoints * 3);
-        vtkIdType* conn = connectivity->WritePointer(0, nPoints);
-        vtkIdType id = 0;
-        const float h = static_cast<float>(kCube / 2);
-        for (const Cube& c : cubes)
-            for (int f = 0; f < 6; ++f) {
-                const int* n = kNormal[f];
-                if (has(c.x + n[0], c.y + n[1], c.z + n[2])) continue;
-                for (const auto& k : kCorner[f]) {
-                    *p++ = static_cast<float>(c.x) + h * k[0];
-                    *p++ = static_cast<float>(c.y) + h * k[1];
-                    *p++ = static_cast<float>(c.z) + h * k[2];
-                    *nn++ = static_cast<float>(n[0]);
-                    *nn++ = static_cast<float>(n[1]);
-                    *nn++ = static_cast<float>(n[2]);
-                    *col++ = c.colour.r;
-                    *col++ = c.colour.g;
-                    *col++ = c.colour.b;
-                    *conn++ = id++;
-                }
-            }
-        cells->SetData(4, connectivity);
-    }
-    void buildOutlines() {
-        static constexpr int kEdges[12][2] = {{0, 1}, {1, 3}, {3, 2}, {2, 0}, {4, 5}, {5, 7},
-                                             {7, 6}, {6, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-        // Corner bits: 1 = +x, 2 = +y, 4 = +z. An edge is seen when one of its two faces is.
-        const auto edgeSeen = [this](const Cube& c, int a, int b) {
-            for (int axis = 0; axis < 3; ++axis) {
-                if (((a ^ b) >> axis) & 1) continue;
-                int d[3] = {0, 0, 0};
-                d[axis] = ((a >> axis) & 1) ? 1 : -1;
-                if (hider == nullptr || !hider->has(c.x + d[0], c.y + d[1], c.z + d[2])) return true;
-            }
-            return false;
-        };
-        vtkIdType lines = 0;
-        for (const Cube& c : cubes)
-            for (const auto& e : kEdges) lines += edgeSeen(c, e[0], e[1]) ? 1 : 0;
-        const auto nCubes = static_cast<vtkIdType>(cubes.size());
-        auto* pts = static_cast<vtkFloatArray*>(points->GetData());
-        float* p = pts->WritePointer(0, nCubes * 8 * 3);
-        unsigned char* col = colours->WritePointer(0, nCubes * 8 * 3);
-        vtkIdType* conn = connectivity->WritePointer(0, lines * 2);
-        const float h = 0.5f;
-        vtkIdType base = 0;
-        for (const Cube& c : cubes) {
-            for (int corner = 0; corner < 8; ++corner) {
-                *p++ = static_cast<float>(c.x) + ((corner & 1) ? h : -h);
-                *p++ = static_cast<float>(c.y) + ((corner & 2) ? h : -h);
-                *p++ = static_cast<float>(c.z) + ((corner & 4) ? h : -h);
-                *col++ = 255;
-                *col++ = 255;
-                *col++ = 255;
-            }
-            for (const auto& e : kEdges) {
-                if (!edgeSeen(c, e[0], e[1])) continue;
-                *conn++ = base + e[0];
-                *conn++ = base + e[1];
-            }
-            base += 8;
-        }
-        cells->SetData(2, connectivity);
-    }
-};
 
 }  // namespace
 
 struct ZoneScene::Impl {
     vtkNew<vtkRenderer> renderer;
     CubeLayer solid{CubeLayer::Kind::Faces}, ghost{CubeLayer::Kind::Faces}, edges{CubeLayer::Kind::Outlines};
+    // The ghost's edges in its own colour at full strength: a translucent fill alone blends into
+    // the dark background (yellow read as olive); the outline keeps the hue (palette.hpp).
+    CubeLayer ghostEdges{CubeLayer::Kind::Outlines};
+    scene_detail::FootprintLayer footprints{renderer, kZoneBounds[2], kCube};
     vtkNew<vtkActor> floor;
     vtkNew<vtkActor> zoneOutline;
     vtkNew<vtkAxesActor> axes;
@@ -285,13 +93,14 @@ struct ZoneScene::Impl {
     bool overlay = false;
     bool ghostOn = true;
     std::string caption;
-    OverlayStats stats;
-    std::array<CellKind, core::kCells> kinds{};
-    std::array<std::int8_t, core::kCells> colours{};
+    SceneFilter filter;
+    SceneCells cells;  // what is drawn (scene_cells.hpp); kinds and colours answer pick()
+    LegendLayout legendLayout;
 
     Impl() {
         edges.hider = &solid;
-        for (CubeLayer* layer : {&solid, &ghost, &edges}) {
+        ghostEdges.hider = &ghost;
+        for (CubeLayer* layer : {&solid, &ghost, &edges, &ghostEdges}) {
             auto* p = layer->actor->GetProperty();
             p->SetAmbient(0.30);
             p->SetDiffuse(0.75);
@@ -303,6 +112,8 @@ struct ZoneScene::Impl {
         edges.actor->GetProperty()->LightingOff();
         edges.mapper->ScalarVisibilityOff();
         edges.actor->GetProperty()->SetColor(1, 1, 1);
+        ghostEdges.actor->GetProperty()->SetLineWidth(kGhostEdgeWidth);
+        ghostEdges.actor->GetProperty()->LightingOff();
 
         buildFloor();
         buildCompass();
@@ -446,73 +257,37 @@ struct ZoneScene::Impl {
     }
 
     void update() {
+        classifyCells(target, built, overlay, ghostOn, filter, cells);
         solid.clear();
         ghost.clear();
         edges.clear();
-        kinds.fill(CellKind::None);
-        colours.fill(0);
-        stats = {};
-        auto mark = [this](const core::Block& b, CellKind k) {
-            const int idx = core::Grid::index(b.x, b.y, b.z);
-            kinds[static_cast<std::size_t>(idx)] = k;
-            colours[static_cast<std::size_t>(idx)] = static_cast<std::int8_t>(b.colour);
-        };
-        const int builtSize = built.count();
-        if (target && overlay) {
-            const core::IntersectionOverlay ov = core::overlay(*target, built);
-            const Rgb m = overlayColour(OverlayCategory::Matched), e = overlayColour(OverlayCategory::Extra),
-                      s = overlayColour(OverlayCategory::Missing);
-            for (const auto& b : ov.matched) { solid.add(b.x, b.y, b.z, m); mark(b, CellKind::Matched); }
-            for (const auto& b : ov.extra) {
-                solid.add(b.x, b.y, b.z, e);
-                edges.add(b.x, b.y, b.z, e);
-                mark(b, CellKind::Extra);
-            }
-            for (const auto& b : ov.missing) {
-                if (!core::Grid::inZone(b.x, b.y, b.z)) continue;
-                ghost.add(b.x, b.y, b.z, s);
-                mark(b, CellKind::Missing);
-            }
-            stats.matched = static_cast<int>(ov.matched.size());
-            stats.missing = static_cast<int>(ov.missing.size());
-            stats.extra = static_cast<int>(ov.extra.size());
-            stats.scores = core::scoreFromCounts(stats.matched, targetSize, builtSize);
-            stats.scores.alignment = ov.alignment;
-            ghost.actor->GetProperty()->SetOpacity(kMissingOpacity);
-        } else {
-            for (int idx = 0; idx < core::kCells; ++idx) {
-                const int c = built.cell(idx);
-                if (c == 0) continue;
-                core::Block b = core::Grid::position(idx);
-                b.colour = c;
-                solid.add(b.x, b.y, b.z, blockColour(c));
-                mark(b, CellKind::Built);
-            }
-            if (target) {
-                if (ghostOn) {
-                    for (int idx = 0; idx < core::kCells; ++idx) {
-                        const int c = target->cell(idx);
-                        if (c == 0 || kinds[static_cast<std::size_t>(idx)] != CellKind::None) continue;
-                        core::Block b = core::Grid::position(idx);
-                        b.colour = c;
-                        ghost.add(b.x, b.y, b.z, blockColour(c));
-                        mark(b, CellKind::Target);
-                    }
-                }
-                stats.scores = core::score(*target, built);
-                stats.matched = stats.scores.intersection;
-                stats.missing = targetSize - stats.matched;
-                stats.extra = builtSize - stats.matched;
-            }
-            ghost.actor->GetProperty()->SetOpacity(kGhostOpacity);
+        ghostEdges.clear();
+        for (const ShownCube& c : cells.solid) solid.add(c.x, c.y, c.z, c.colour);
+        for (const ShownCube& c : cells.edges) edges.add(c.x, c.y, c.z, c.colour);
+        for (const ShownCube& c : cells.ghost) {
+            ghost.add(c.x, c.y, c.z, c.colour);
+            ghostEdges.add(c.x, c.y, c.z, c.colour);
         }
+        ghost.actor->GetProperty()->SetOpacity(target && overlay ? kMissingOpacity : kGhostOpacity);
         solid.commit();
         ghost.commit();
         edges.commit();
+        ghostEdges.commit();
+        footprints.update(cells.footprints);
         updateLegend();
     }
 
+    /// The top of what stands in the zone: the highest shown cube, or the agent's head.
+    double zoneTop() const {
+        double top = kZoneBounds[2];
+        for (const auto* layer : {&cells.solid, &cells.ghost})
+            for (const ShownCube& c : *layer) top = std::max(top, c.y + 0.5);
+        if (agentPose) top = std::max(top, agentPose->y + 0.3);
+        return std::min(top, kZoneBounds[3]);
+    }
+
     void updateLegend() {
+        const OverlayStats& stats = cells.stats;
         struct Line { std::string text; Rgb colour; };
         std::vector<Line> lines;
         const Rgb white{235, 235, 235};
@@ -535,6 +310,7 @@ struct ZoneScene::Impl {
                           stats.scores.f1);
             lines.push_back({buf, white});
         }
+        if (filter.active()) lines.push_back({"showing " + filter.text(), white});
         if (agentPose) {
             const std::string_view facing = core::facingName(agentPose->yaw);
             std::snprintf(buf, sizeof buf, "agent facing %.*s (yaw %.0f, pitch %.0f)", static_cast<int>(facing.size()),
@@ -555,11 +331,55 @@ struct ZoneScene::Impl {
         }
     }
 
+    /// Legends outside the projection of the zone (its floor up to the top of what is shown):
+    /// the scene's first (top left preferred), then the belief's (bottom left preferred).
     void layoutLegend() {
         const int* size = renderer->GetSize();
-        const int lineHeight = 22;
-        for (std::size_t i = 0; i < legend.size(); ++i)
-            legend[i]->SetDisplayPosition(12, size[1] - 12 - lineHeight * static_cast<int>(i + 1));
+        const double top = zoneTop();
+        vtkCamera* cam = renderer->GetActiveCamera();
+        const auto project = [&](const Point2& shift) {
+            cam->SetWindowCenter(shift[0], shift[1]);
+            std::vector<Point2> zone;
+            for (int corner = 0; corner < 8; ++corner) {
+                renderer->SetWorldPoint(kZoneBounds[corner & 1], (corner & 2) ? top : kZoneBounds[2],
+                                        kZoneBounds[4 + ((corner >> 2) & 1)], 1.0);
+                renderer->WorldToDisplay();
+                const double* d = renderer->GetDisplayPoint();
+                zone.push_back({d[0], d[1]});
+            }
+            return convexHull(std::move(zone));
+        };
+        int shown = 0;
+        double width = 0;
+        for (std::size_t i = 0; i < legend.size(); ++i) {
+            if (!legend[i]->GetVisibility()) continue;
+            width = std::max(width, scene_detail::textWidth(renderer, legendLines[i], kLegendFont));
+            ++shown;
+        }
+        static constexpr Corner kScenePrefer[] = {Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft};
+        static constexpr Corner kBeliefPrefer[] = {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight, Corner::TopLeft};
+        // No legend: no shift. Else the legend where it covers nothing, the picture moved if need be.
+        ShiftedPlacement placed = shown == 0 ? ShiftedPlacement{{}, {0, 0}, project({0, 0})}
+                                             : placeLegendShifting(project, size[0], size[1], width, shown * kLegendLine, kScenePrefer);
+        cam->SetWindowCenter(placed.shift[0], placed.shift[1]);
+        legendLayout.scene = placed.legend;
+        legendLayout.zone = std::move(placed.zone);
+        legendLayout.shift = placed.shift;
+        const LegendPlacement& p = legendLayout.scene;
+        int row = 0;
+        for (std::size_t i = 0; i < legend.size(); ++i) {
+            if (!legend[i]->GetVisibility()) continue;
+            legend[i]->GetTextProperty()->SetFontSize(static_cast<int>(std::lround(kLegendFont * p.scale)));
+            const double y = p.box.y + p.box.height - kLegendLine * p.scale * (row++ + 1);
+            legend[i]->SetDisplayPosition(static_cast<int>(p.box.x), static_cast<int>(std::lround(y)));
+        }
+        const auto beliefSize = belief.legendSize();
+        const LegendBox taken[] = {p.box};
+        legendLayout.belief = {};
+        if (beliefSize[1] <= 0) return;
+        legendLayout.belief = placeLegend(legendLayout.zone, size[0], size[1], beliefSize[0], beliefSize[1], kBeliefPrefer,
+                                          shown > 0 ? std::span<const LegendBox>(taken) : std::span<const LegendBox>());
+        belief.placeLegend(legendLayout.belief.box, legendLayout.belief.scale);
     }
 };
 
@@ -569,6 +389,8 @@ std::string ZoneScene::drawnState() const {
     d.solid.dumpDrawn("solid", lines);
     d.ghost.dumpDrawn("ghost", lines);
     d.edges.dumpDrawn("edge", lines);
+    d.ghostEdges.dumpDrawn("ghostedge", lines);
+    d.footprints.dumpDrawn(lines);
     d.belief.dumpDrawn(lines);
     std::sort(lines.begin(), lines.end());
     std::string out;
@@ -639,9 +461,17 @@ bool ZoneScene::overlay() const noexcept { return impl_->overlay; }
 bool ZoneScene::ghost() const noexcept { return impl_->ghostOn; }
 bool ZoneScene::hasTarget() const noexcept { return impl_->target.has_value(); }
 const core::Grid& ZoneScene::built() const noexcept { return impl_->built; }
-const OverlayStats& ZoneScene::stats() const noexcept { return impl_->stats; }
+const OverlayStats& ZoneScene::stats() const noexcept { return impl_->cells.stats; }
+const std::vector<Footprint>& ZoneScene::footprints() const noexcept { return impl_->cells.footprints; }
+const ZoneScene::LegendLayout& ZoneScene::legendLayout() const noexcept { return impl_->legendLayout; }
+void ZoneScene::setFilter(const SceneFilter& filter) {
+    if (impl_->filter == filter) return;
+    impl_->filter = filter;
+    impl_->update();
+}
+const SceneFilter& ZoneScene::filter() const noexcept { return impl_->filter; }
 CellKind ZoneScene::cellKind(int x, int y, int z) const noexcept {
-    return core::Grid::inZone(x, y, z) ? impl_->kinds[static_cast<std::size_t>(core::Grid::index(x, y, z))]
+    return core::Grid::inZone(x, y, z) ? impl_->cells.kinds[static_cast<std::size_t>(core::Grid::index(x, y, z))]
                                        : CellKind::None;
 }
 int ZoneScene::cubesShown() const noexcept { return impl_->solid.size() + impl_->ghost.size(); }
@@ -702,6 +532,7 @@ void ZoneScene::copyStateFrom(const ZoneScene& other) {
     setAgent(o.agentPose);
     setOverlay(o.overlay);
     setGhost(o.ghostOn);
+    setFilter(o.filter);
     setCaption(o.caption);
     setBelief(o.belief.belief());
     setBeliefShown(o.belief.shown());
@@ -740,44 +571,16 @@ std::optional<std::array<double, 2>> ZoneScene::displayPosition(double x, double
 std::optional<PickedBlock> ZoneScene::pick(double displayX, double displayY) const {
     vtkRenderer* r = impl_->renderer;
     if (r->GetRenderWindow() == nullptr) return std::nullopt;
-    double nearP[3], farP[3];
+    std::array<double, 3> nearP{}, farP{};
     for (int i = 0; i < 2; ++i) {
         r->SetDisplayPoint(displayX, displayY, i == 0 ? 0.0 : 1.0);
         r->DisplayToWorld();
         const double* w = r->GetWorldPoint();
         if (w[3] == 0.0) return std::nullopt;
-        double* out = i == 0 ? nearP : farP;
+        double* out = i == 0 ? nearP.data() : farP.data();
         for (int k = 0; k < 3; ++k) out[k] = w[k] / w[3];
     }
-    // Clip the ray to the zone box (slabs), then walk it in small steps.
-    double t0 = 0, t1 = 1;
-    double d[3];
-    for (int k = 0; k < 3; ++k) {
-        d[k] = farP[k] - nearP[k];
-        const double lo = kZoneBounds[2 * k], hi = kZoneBounds[2 * k + 1];
-        if (std::abs(d[k]) < 1e-12) {
-            if (nearP[k] < lo || nearP[k] > hi) return std::nullopt;
-            continue;
-        }
-        double a = (lo - nearP[k]) / d[k], b = (hi - nearP[k]) / d[k];
-        if (a > b) std::swap(a, b);
-        t0 = std::max(t0, a);
-        t1 = std::min(t1, b);
-        if (t0 > t1) return std::nullopt;
-    }
-    const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    if (length <= 0) return std::nullopt;
-    const double step = 0.01 / length;
-    for (double t = t0; t <= t1; t += step) {
-        const int x = static_cast<int>(std::lround(nearP[0] + t * d[0]));
-        const int y = static_cast<int>(std::lround(nearP[1] + t * d[1]));
-        const int z = static_cast<int>(std::lround(nearP[2] + t * d[2]));
-        if (!core::Grid::inZone(x, y, z)) continue;
-        const auto idx = static_cast<std::size_t>(core::Grid::index(x, y, z));
-        if (impl_->kinds[idx] == CellKind::None) continue;
-        return PickedBlock{core::Block{x, y, z, impl_->colours[idx]}, impl_->kinds[idx]};
-    }
-    return std::nullopt;
+    return pickAlongRay(nearP, farP, impl_->cells);
 }
 
 }  // namespace iglu::viewers

@@ -79,15 +79,23 @@ MainWindow::MainWindow(WorkbenchContext& context, PluginManager& plugins) : cont
     messagesDock->hide();
 
     dataLabel_ = new QLabel(tr("no data open"), this);
+    dataLabel_->setObjectName(QStringLiteral("dataLabel"));
     statusBar()->addPermanentWidget(dataLabel_);
-    connect(&context_.data(), &DataService::opened, this, [this](const QString& path) {
-        rememberRecent(path);
+    // The task count follows the data: opened, and tasks added to it (a custom task saved by the
+    // task editor left the count of the catalog as it was opened).
+    const auto showData = [this] {
+        const QString path = context_.data().path();
         dataLabel_->setText(tr("%1: %2 (%3 tasks)")
                                 .arg(context_.data().kind(), QFileInfo(path).fileName())
                                 .arg(context_.data().tasks().size()));
         dataLabel_->setToolTip(path);
+    };
+    connect(&context_.data(), &DataService::opened, this, [this, showData](const QString& path) {
+        rememberRecent(path);
+        showData();
         setWindowTitle(tr("IGLU Workbench - %1").arg(QFileInfo(path).fileName()));
     });
+    connect(&context_.data(), &DataService::tasksChanged, this, showData);
     statusBar()->showMessage(tr("Ready"));
 }
 

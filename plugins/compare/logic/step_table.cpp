@@ -67,6 +67,11 @@ QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, in
     return QStringLiteral("%1 %2").arg(letterOf(r), tr(kNames[(section - 1) % kColumnsPerRollout]));
 }
 
+bool StepTableModel::fieldShown(int field, int rollouts) noexcept {
+    if (field < 0 || field >= kColumnsPerRollout) return false;
+    return rollouts <= 2 || field == 1 || field == 3 || field == 4;
+}
+
 QVariant StepTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const auto step = static_cast<std::size_t>(index.row());
@@ -75,10 +80,21 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case DiffersRole: return differs;
     case FirstDifferenceRole: return first;
-    case Qt::ToolTipRole:
-        if (first) return tr("The worlds first differ after step %1").arg(step);
-        if (differs) return tr("The worlds differ after step %1").arg(step);
-        return {};
+    case Qt::ToolTipRole: {
+        QString tip = first ? tr("The worlds first differ after step %1").arg(step)
+                            : differs ? tr("The worlds differ after step %1").arg(step) : QString();
+        if (index.column() > 0 && step > 0) {  // the whole step of this rollout, also its hidden columns
+            const auto& c = rollouts_[static_cast<std::size_t>((index.column() - 1) / kColumnsPerRollout)];
+            if (step <= c.rows.size()) {
+                const core::StepRow& row = c.rows[step - 1];
+                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) +
+                       tr("%1: %2; %3; pose %4; reward %5; F1 %6")
+                           .arg(c.label, QString::fromStdString(row.action), QString::fromStdString(row.changes),
+                                poseText(row.pose), QString::number(row.reward, 'g', 4), QString::number(row.f1, 'f', 3));
+            }
+        }
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     case Qt::DisplayRole: break;
     default: return {};
     }

@@ -38,6 +38,12 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
+    /// Whether field (0 action, 1 blocks, 2 pose, 3 reward, 4 F1) gets a column with `rollouts`
+    /// compared: all for one or two; blocks, reward and F1 for three or four (the rest in the
+    /// cells' tooltip), so the table fits a docked width without scrolling sideways.
+    static bool fieldShown(int field, int rollouts) noexcept;
+    static bool isNumber(int field) noexcept { return field == 3 || field == 4; }
+
     void setRollouts(std::vector<ComparedRollout> rollouts);
     const std::vector<ComparedRollout>& rollouts() const noexcept { return rollouts_; }
     const core::RolloutComparison& comparison() const noexcept { return comparison_; }

@@ -9,13 +9,18 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QScrollBar>
+#include <QTabWidget>
 #include <QTableView>
+#include <QLineSeries>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/rollout/random_agent.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout_comparison.hpp"
+#include "core/rollout/rollout_series.hpp"
+#include "viewers/scene/palette.hpp"
 #include "logic/step_table.hpp"
 #include "support/beliefs.hpp"
 #include "support/gui_main.hpp"
@@ -250,6 +255,68 @@ private slots:
                 break;
             }
         QVERIFY(p->checkedIds().isEmpty());
+    }
+
+    // Issue 24: docked at 1600 x 1000, each linked view is tall enough to read, the legends stay
+    // off the zone and each other, every rollout's return and F1 is plotted in distinct colours,
+    // the steps where reward and F1 part are marked with the reason, and the table of three
+    // rollouts fits without scrolling sideways.
+    void dockedCompareIsReadable() {
+        QString error;
+        QVERIFY(wb_->selectTask(taskId_, &error));
+        wb_->window().resize(1600, 1000);
+        auto* p = panel();
+        p->compare({human_, agentA_, agentB_});
+        QCOMPARE(p->views().size(), 3);
+        QVERIFY(QTest::qWaitFor([&] {
+            for (auto* v : p->views())
+                if (v->glWidget()->framesRendered() == 0) return false;
+            return true;
+        }, 10000));
+        p->seek(40);
+        for (auto* v : p->views()) {
+            QVERIFY2(v->height() >= ComparePanel::kViewMinHeight, qPrintable(QString::number(v->height())));
+            (void)v->grabImage();  // a frame at this size: the legends placed for it
+            const auto& layout = v->scene().legendLayout();
+            // Three views abreast (~250 px wide): no corner is free at any size, so the legend
+            // takes the least covered corner at the smallest size: under a fifth of it on the floor.
+            const double area = layout.scene.box.width * layout.scene.box.height;
+            QVERIFY2(layout.scene.overlap <= 0.2 * area,
+                     qPrintable(QStringLiteral("%1: legend on %2 of %3 px").arg(v->objectName()).arg(layout.scene.overlap).arg(area)));
+            QVERIFY(layout.scene.box.y >= 0 && layout.scene.box.y + layout.scene.box.height <= v->glWidget()->height() * v->devicePixelRatioF() + 1);
+            QVERIFY(layout.scene.box.x >= 0 && layout.scene.box.x + layout.scene.box.width <= v->glWidget()->width() * v->devicePixelRatioF() + 1);
+            if (layout.belief.box.height > 0) QVERIFY(!layout.belief.box.intersects(layout.scene.box));
+        }
+        auto* chart = child<viewers::RolloutChart>("compareChart");
+        QCOMPARE(chart->returnLineCount(), 3);
+        QCOMPARE(chart->f1LineCount(), 3);
+        // Distinct colours: no two lines of different rollouts or metrics closer than Delta E 15.
+        const auto lines = chart->lines();
+        for (int a = 0; a < lines.size(); ++a)
+            for (int b = a + 1; b < lines.size(); ++b) {
+                const QColor x = lines[a]->pen().color(), y = lines[b]->pen().color();
+                const bool sameRollout = lines[a]->name().right(1) == lines[b]->name().right(1);
+                if (sameRollout && a > 1) continue;  // B..D: one colour, return dashed, F1 solid
+                const double d = viewers::colourDistance({std::uint8_t(x.red()), std::uint8_t(x.green()), std::uint8_t(x.blue())},
+                                                         {std::uint8_t(y.red()), std::uint8_t(y.green()), std::uint8_t(y.blue())});
+                QVERIFY2(d > 15, qPrintable(QStringLiteral("%1 vs %2: %3").arg(lines[a]->name(), lines[b]->name()).arg(d)));
+            }
+        int parts = 0;
+        for (const auto& c : p->model().rollouts()) parts += static_cast<int>(core::rewardF1Disagreements(c.series).size());
+        QCOMPARE(chart->disagreementCount(), parts);
+        for (std::size_t r = 0; r < p->model().rollouts().size(); ++r)
+            for (const auto& d : core::rewardF1Disagreements(p->model().rollouts()[r].series))
+                QVERIFY(chart->disagreementText(static_cast<int>(r), static_cast<int>(d.step)).contains(QLatin1String(core::kRewardIgnoresPosition)));
+        QVERIFY(chart->toolTip().contains(QLatin1String(core::kRewardIgnoresPosition)));
+        // The table: three rollouts' columns in the docked width.
+        auto* tabs = child<QTabWidget>("compareTabs");
+        auto* table = child<QTableView>("compareTable");
+        tabs->setCurrentWidget(table);
+        QVERIFY(QTest::qWaitFor([&] { return table->isVisible(); }, 5000));
+        QCoreApplication::processEvents();
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(table->model()->index(41, 2).data(Qt::ToolTipRole).toString().contains(QStringLiteral("pose")));
+        tabs->setCurrentIndex(0);
     }
 };
 

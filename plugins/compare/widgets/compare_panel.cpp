@@ -2,13 +2,16 @@
 
 #include <algorithm>
 
+#include <QChart>
 #include <QColor>
+#include <QLegend>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -23,8 +26,9 @@
 namespace iglu::plugins::compare {
 
 namespace {
-// Okabe-Ito colours for the F1 lines of rollouts B, C, D (A keeps the chart's own blue).
-const QColor kLineColours[] = {QColor(213, 94, 0), QColor(0, 158, 115), QColor(204, 121, 167)};
+// Okabe-Ito colours of rollouts B, C, D (return dashed, F1 solid); A keeps the chart's orange
+// return and blue F1. None near A's orange (B's old vermillion read as "return").
+const QColor kLineColours[] = {QColor(0, 158, 115), QColor(204, 121, 167), QColor(90, 90, 90)};
 
 /// The step table with the rows where the worlds differ in light red, the first one stronger.
 class DifferenceColours : public QIdentityProxyModel {
@@ -54,7 +58,6 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
       link_(new viewers::CameraLink(this)) {
     list_->setObjectName(QStringLiteral("compareRollouts"));
     list_->setToolTip(tr("Check two to four rollouts of this task to see them side by side"));
-    list_->setMaximumHeight(72);
     summary_->setObjectName(QStringLiteral("compareSummary"));
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
@@ -74,29 +77,39 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     table_->setWordWrap(false);
     chart_->setObjectName(QStringLiteral("compareChart"));
-    // Small minimums: the dock shares the bottom area with the others and must not make the
-    // window taller than its minimum (the splitters give the room back when there is some).
-    chart_->setMinimumHeight(90);
-    table_->setMinimumHeight(60);
+    chart_->setMinimumHeight(120);
+    // Beside the plot, not above it: a legend of 2 x 4 lines plus markers above the plot left it
+    // ~60 px and its axis labels as "...".
+    chart_->chart()->legend()->setAlignment(Qt::AlignRight);
+    table_->setMinimumHeight(80);
     list_->setMinimumHeight(40);
+    // The views take the left and the whole height of the dock (a view under ~150 px cannot be
+    // read); the list, summary and the chart / table (as tabs: each gets the column's height)
+    // share the right. A splitter between the two gives room either way.
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(summary_);
+    tabs_ = new QTabWidget(side);
+    tabs_->setObjectName(QStringLiteral("compareTabs"));
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(list_, tr("Rollouts"));
+    tabs_->addTab(chart_, tr("Return and F1"));
+    tabs_->addTab(table_, tr("Steps"));
+    sideLayout->addWidget(tabs_, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("compareSplit"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(viewsBox_);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    viewsBox_->setMinimumHeight(kViewMinHeight);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(list_);
-    layout->addWidget(summary_);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(viewsBox_);
-    auto* lower = new QSplitter(Qt::Horizontal, split);
-    lower->addWidget(table_);
-    lower->addWidget(chart_);
-    lower->setStretchFactor(0, 3);
-    lower->setStretchFactor(1, 2);
-    split->addWidget(lower);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({300, 200});
-    layout->addWidget(timeline_);
     layout->addWidget(split, 1);
+    layout->addWidget(timeline_);
 
     connect(list_, &QListWidget::itemChanged, this, [this] {
         if (!refreshing_) rebuild();
@@ -161,6 +174,7 @@ QList<qint64> ComparePanel::checkedIds() const {
 }
 
 void ComparePanel::compare(const QList<qint64>& rolloutIds) {
+    if (rolloutIds.size() >= 2) tabs_->setCurrentWidget(chart_);  // chosen for the user: the result
     {
         refreshing_ = true;
         const QSignalBlocker block(list_);
@@ -196,7 +210,7 @@ void ComparePanel::rebuild() {
     while (views_.size() < wanted) {
         auto* v = new viewers::ZoneView(viewsBox_);
         v->setObjectName(QStringLiteral("compareView%1").arg(views_.size()));
-        v->setMinimumSize(160, 90);
+        v->setMinimumSize(120, kViewMinHeight);
         viewsBox_->addWidget(v);
         views_.append(v);
     }
@@ -214,12 +228,12 @@ void ComparePanel::rebuild() {
     chart_->clear();
     if (!list.empty()) {
         chart_->setSeries(list.front().series);
+        if (list.size() > 1) chart_->setFirstLabel(letterOf(0));
         for (std::size_t i = 1; i < list.size(); ++i)
-            chart_->addF1Line(tr("F1 of %1").arg(list[i].label), list[i].series.f1, kLineColours[(i - 1) % 3]);
+            chart_->addRollout(letterOf(static_cast<int>(i)), list[i].series, kLineColours[(i - 1) % 3]);
     }
     model_->setRollouts(std::move(list));
-    table_->resizeColumnsToContents();
-    for (int c = 1; c < model_->columnCount(); ++c) table_->setColumnWidth(c, std::min(table_->columnWidth(c), 260));
+    fitTable();
     // The first differing step as a link that seeks there.
     QString summary = model_->summary().toHtmlEscaped();
     if (const auto first = model_->comparison().firstDifference; first && *first > 0) {
@@ -234,6 +248,22 @@ void ComparePanel::rebuild() {
     }
     showStep(0);
     emit compared(ids);
+}
+
+// Every rollout's columns in the table's width, never scrolled sideways: with three or four
+// rollouts only blocks, reward and F1 (StepTableModel::fieldShown; the row's tooltip has the
+// rest); the text columns share what the numbers leave, their text elided.
+void ComparePanel::fitTable() {
+    const int rollouts = static_cast<int>(model_->rollouts().size());
+    auto* header = table_->horizontalHeader();
+    header->setMinimumSectionSize(24);
+    for (int c = 0; c < model_->columnCount(); ++c) {
+        const int field = c == 0 ? -1 : (c - 1) % StepTableModel::kColumnsPerRollout;
+        table_->setColumnHidden(c, field >= 0 && !StepTableModel::fieldShown(field, rollouts));
+        header->setSectionResizeMode(c, field < 0 || StepTableModel::isNumber(field) ? QHeaderView::ResizeToContents
+                                                                                     : QHeaderView::Stretch);
+    }
+    table_->setTextElideMode(Qt::ElideRight);
 }
 
 void ComparePanel::seek(int step) { timeline_->setPosition(step); }

@@ -1,8 +1,10 @@
 #pragma once
 // The compare view: the rollouts of the selected task listed with check boxes; the checked ones
 // (two to four) shown side by side in linked 3D views (one camera: viewers::CameraLink) driven by
-// one timeline; the per-step table (logic/step_table.hpp) and an F1 chart below, both seeking on
-// click; the rows where the worlds differ highlighted and summarised above the views.
+// one timeline, the views taking the left of the dock at its whole height; on the right the
+// summary above three tabs: the rollouts list, the chart (every rollout's return and F1, distinct colours) and the per-step
+// table (logic/step_table.hpp, fitted to the width) as tabs, both seeking on click; the rows where
+// the worlds differ highlighted and summarised.
 #include <memory>
 #include <vector>
 
@@ -12,6 +14,7 @@
 class QLabel;
 class QListWidget;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 
 namespace iglu::viewers {
@@ -38,6 +41,7 @@ class ComparePanel : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kMaxViews = 4;
+    static constexpr int kViewMinHeight = 180;  ///< a linked view shorter than this cannot be read
 
     ComparePanel(workbench::DataService& data, workbench::Selection& selection, QWidget* parent = nullptr);
     ~ComparePanel() override;
@@ -60,6 +64,7 @@ signals:
 
 private:
     void rebuild();
+    void fitTable();
     void showStep(int step);
 
     workbench::DataService& data_;
@@ -69,6 +74,7 @@ private:
     QSplitter* viewsBox_;
     viewers::RolloutTimeline* timeline_;
     QTableView* table_;
+    QTabWidget* tabs_ = nullptr;
     viewers::RolloutChart* chart_;
     StepTableModel* model_;
     viewers::CameraLink* link_;

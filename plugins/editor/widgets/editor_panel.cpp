@@ -108,7 +108,11 @@ QWidget* EditorPanel::buildTools() {
 
     id_ = new QLineEdit(tools);
     id_->setObjectName(QStringLiteral("editorId"));
-    connect(id_, &QLineEdit::textChanged, this, [this](const QString& t) { draft_.id = t.trimmed().toStdString(); });
+    // The view's caption names the draft: renamed, it says the new id (it kept the old one).
+    connect(id_, &QLineEdit::textChanged, this, [this](const QString& t) {
+        draft_.id = t.trimmed().toStdString();
+        showCaption();
+    });
     form->addRow(tr("Task id"), id_);
     instruction_ = new QLineEdit(tools);
     instruction_->setObjectName(QStringLiteral("editorInstruction"));
@@ -216,10 +220,15 @@ void EditorPanel::setEditing(Side side) {
     refresh();
 }
 
+void EditorPanel::showCaption() {
+    if (view_ == nullptr) return;
+    view_->setCaption(tr("%1 — editing the %2 grid").arg(QString::fromStdString(draft_.id), QLatin1String(sideName(draft_.editing()))));
+}
+
 void EditorPanel::refresh() {
     view_->setTarget(std::nullopt);
     view_->setBuilt(draft_.edited());
-    view_->setCaption(tr("%1 — editing the %2 grid").arg(QString::fromStdString(draft_.id), QLatin1String(sideName(draft_.editing()))));
+    showCaption();
     counts_->setText(tr("start: %1 blocks, target: %2 blocks").arg(draft_.start().count()).arg(draft_.target().count()));
     undo_->setEnabled(draft_.canUndo());
     redo_->setEnabled(draft_.canRedo());

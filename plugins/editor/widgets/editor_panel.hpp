@@ -81,6 +81,7 @@ private:
     /// Shows an operation's outcome and, when it changed something, the new grids.
     void apply(const Outcome& outcome);
     void refresh();
+    void showCaption();  ///< the view's caption: the draft's id and the grid edited
     void setStatus(const QString& text, bool error);
     std::optional<Aim> aimAtView(const QPoint& viewPos) const;
 

@@ -213,7 +213,8 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
                     return;
                 }
                 cancel_->setEnabled(false);
-                progress_->setFormat(tr("%v / %m episodes"));
+                // Refused before it started: no episode count ("0 / 1 episodes" read as a run of one).
+                progress_->setFormat(job_->refusedAsChanged() ? tr("not run") : tr("%v / %m episodes"));
                 if (job_->refusedAsChanged()) {
                     // In the workbench's words: the remedy is a button here, not a command-line flag.
                     const QString text = tr("Not run: '%1' is already in this catalog, made with another agent or other "

@@ -382,6 +382,7 @@ void ScriptPanel::resetForData(const std::optional<core::Task>& task) {
     keep_->setEnabled(false);
     task_ = task;
     updateControls();
+    updateStatus();  // the discarded episode's "step n / m | ..." stayed when the task id was the same
 }
 
 bool ScriptPanel::startEpisode(bool paused) {

@@ -8,6 +8,8 @@
 // none (its frames are block changes read from the dataset), so its rewards are computed by
 // replaying the tape in the core environment (core::Environment::applyChanges, one step per
 // frame), which gives the reward an agent making the same block changes would have earned.
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/grid/grid.hpp"
@@ -29,6 +31,27 @@ struct RolloutSeries {
     bool replayedRewards = false;
     std::size_t size() const noexcept { return f1.size(); }
 };
+
+/// Why reward and F1 can move apart: IGLU's reference reward (core::Environment) counts a block
+/// that matches the target anywhere, whatever its position, while F1 scores the whole structure
+/// at its best alignment; one block placed in the wrong spot can earn +1 while F1 drops.
+inline constexpr const char* kRewardIgnoresPosition =
+    "the reference's reward counts matches anywhere, ignoring position";
+
+/// A step where the reward and F1 moved in opposite directions.
+struct RewardF1Disagreement {
+    enum class Kind : std::uint8_t { RewardUpF1Down, RewardDownF1Up };
+    std::size_t step = 0;   ///< index into the series (state after `step` frames)
+    Kind kind = Kind::RewardUpF1Down;
+    double reward = 0;      ///< reward of that frame
+    double f1Before = 0, f1After = 0;
+    /// "step 12: reward +1 but F1 0.52 -> 0.47 (the reference's reward counts matches anywhere, ignoring position)"
+    std::string text() const;
+};
+
+/// The steps p >= 1 where reward[p] > 0 and F1 fell, or reward[p] < 0 and F1 rose (by more than
+/// `epsilon`), in step order.
+std::vector<RewardF1Disagreement> rewardF1Disagreements(const RolloutSeries& series, double epsilon = 1e-9);
 
 /// Human tapes: rewards replayed in the core environment (task = the rollout's start, `target`);
 /// agent episodes: the stored rewards.

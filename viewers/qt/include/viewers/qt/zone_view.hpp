@@ -33,6 +33,9 @@ public:
     void setOverlay(bool on);
     bool overlay() const noexcept;
     void setGhost(bool on);
+    /// Layer slicing and colour isolation (viewers/scene/scene_cells.hpp); emits filterChanged.
+    void setFilter(const SceneFilter& filter);
+    const SceneFilter& filter() const noexcept;
     /// The agent's belief in force (core::Rollout::beliefAt; std::nullopt: none) and whether the
     /// belief layer is shown (viewers/scene/belief_layer.hpp).
     void setBelief(const std::optional<core::Belief>& belief);
@@ -54,6 +57,7 @@ signals:
     /// A frame was drawn.
     void rendered();
     void overlayChanged(bool on);
+    void filterChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

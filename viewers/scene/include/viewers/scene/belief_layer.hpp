@@ -13,10 +13,12 @@
 // VTK types stay out of this header: only vtkRenderer is forward-declared.
 #include <cstdint>
 #include <memory>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "viewers/scene/legend_placement.hpp"
 #include "core/grid/grid.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
@@ -57,6 +59,10 @@ public:
     const BeliefStats& stats() const noexcept;
     /// The legend lines shown, one per line ("" when nothing is drawn).
     std::string legendText() const;
+    /// Full-size width and height of the legend as shown (0 x 0 when hidden); the renderer must
+    /// be in a window. The scene places it (legend_placement.hpp) with placeLegend.
+    std::array<double, 2> legendSize() const;
+    void placeLegend(const LegendBox& box, double scale);
     /// Every drawn line segment as "belief x y z r g b" (its centre and colour), unsorted, and
     /// the legend lines as "belief legend ..." (ZoneScene::drawnState).
     void dumpDrawn(std::vector<std::string>& out) const;

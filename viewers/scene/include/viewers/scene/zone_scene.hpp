@@ -4,7 +4,10 @@
 // and one draw call per layer, not per block); the target as a translucent ghost; the
 // intersection overlay at the best alignment (core::overlay) with a legend of counts and
 // precision / recall / F1; the agent with its view direction; the agent's belief (the blocks it
-// predicts, belief_layer.hpp) as line cubes with its own legend.
+// predicts, belief_layer.hpp) as line cubes with its own legend. Depth cues: a dark footprint
+// on the floor under every shown column, layer slicing and colour isolation (SceneFilter), and
+// legends placed outside the zone's projection (legend_placement.hpp). What each cell shows is
+// decided by scene_cells.hpp, without VTK.
 //
 // The same scene renders in the Qt widget (viewers/qt) and offscreen (offscreen_render.hpp).
 // VTK types stay out of this header (pimpl): only vtkRenderer is forward-declared.
@@ -13,11 +16,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/grid/grid.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout.hpp"
 #include "viewers/scene/belief_layer.hpp"
+#include "viewers/scene/legend_placement.hpp"
+#include "viewers/scene/scene_cells.hpp"
 
 class vtkRenderer;
 
@@ -25,22 +31,6 @@ namespace iglu::viewers {
 
 enum class ViewPreset : std::uint8_t { Iso, Top, Front, Side };
 const char* viewPresetName(ViewPreset v) noexcept;  ///< "iso", "top", "front", "side"
-
-/// What a cell of the view shows.
-enum class CellKind : std::uint8_t { None = 0, Built, Target, Matched, Missing, Extra };
-const char* cellKindName(CellKind k) noexcept;  ///< "built", "target", "matched", "missing", "extra"
-
-struct PickedBlock {
-    core::Block block;            ///< position and IGLU colour of the block under the cursor
-    CellKind kind = CellKind::None;
-};
-/// "(x, y, z) red, matched" for status bars and tooltips.
-std::string describe(const PickedBlock& p);
-
-struct OverlayStats {
-    int matched = 0, missing = 0, extra = 0;
-    core::Scores scores;          ///< precision / recall / F1 of built vs target
-};
 
 /// Where the camera is: enough to draw the same picture from another scene or window (the
 /// compare view's linked cameras, image and video export at another size).
@@ -71,6 +61,11 @@ public:
     /// palette and the target as a translucent ghost (when ghost is on).
     void setOverlay(bool on);
     void setGhost(bool on);
+    /// Layer slicing and colour isolation (scene_cells.hpp): hidden cells are neither drawn nor
+    /// picked; the legend's counts and scores stay those of the whole grids and a legend line
+    /// says what is hidden.
+    void setFilter(const SceneFilter& filter);
+    const SceneFilter& filter() const noexcept;
     /// First line of the legend (e.g. task id and step).
     void setCaption(const std::string& caption);
     /// The agent's belief in force (core::Rollout::beliefAt), drawn by the belief layer
@@ -93,6 +88,16 @@ public:
     CellKind cellKind(int x, int y, int z) const noexcept;
     /// Number of cubes drawn (solid + ghost).
     int cubesShown() const noexcept;
+    /// The floor squares drawn under the shown columns.
+    const std::vector<Footprint>& footprints() const noexcept;
+    /// Where the last render put the scene's legend and the belief legend (display pixels);
+    /// `zone` is the projection of the zone (floor and what stands on it) the legends avoid.
+    struct LegendLayout {
+        LegendPlacement scene, belief;
+        std::vector<Point2> zone;
+        Point2 shift{0, 0};  ///< the picture moved to free the legend (camera window centre)
+    };
+    const LegendLayout& legendLayout() const noexcept;
     /// The legend text currently shown (one line per row; the belief layer's lines last).
     std::string legendText() const;
     /// The compass markers on the floor, one line each: "N 0.0 -0.5 -6.7" (name and position;

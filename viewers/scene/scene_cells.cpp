@@ -1,0 +1,172 @@
+#include "viewers/scene/scene_cells.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "core/intersection/maximal_intersection.hpp"
+
+namespace iglu::viewers {
+
+const char* cellKindName(CellKind k) noexcept {
+    switch (k) {
+        case CellKind::None: return "empty";
+        case CellKind::Built: return "built";
+        case CellKind::Target: return "target";
+        case CellKind::Matched: return "matched";
+        case CellKind::Missing: return "missing";
+        case CellKind::Extra: return "extra";
+    }
+    return "?";
+}
+
+int heightAboveFloor(const core::Block& b) noexcept { return b.y - core::kMinY; }
+
+std::string describe(const PickedBlock& p) {
+    char buf[128];
+    const int h = heightAboveFloor(p.block);
+    char height[40];
+    if (h == 0) std::snprintf(height, sizeof height, "on the floor");
+    else std::snprintf(height, sizeof height, "%d above the floor", h);
+    std::snprintf(buf, sizeof buf, "(%d, %d, %d) %s, %s, %s", p.block.x, p.block.y, p.block.z,
+                  core::colourName(p.block.colour), cellKindName(p.kind), height);
+    return buf;
+}
+
+bool SceneFilter::passes(int y, int c) const noexcept { return y <= maxLayer && (colour == 0 || c == colour); }
+bool SceneFilter::active() const noexcept { return maxLayer < core::kMaxY || colour != 0; }
+
+std::string SceneFilter::text() const {
+    std::string out;
+    if (maxLayer < core::kMaxY) out = "layers y <= " + std::to_string(maxLayer);
+    if (colour != 0) out += (out.empty() ? "only " : ", only ") + std::string(core::colourName(colour));
+    return out;
+}
+
+SceneCells classifyCells(const std::optional<core::Grid>& target, const core::Grid& built, bool overlay,
+                         bool ghost, const SceneFilter& filter) {
+    SceneCells out;
+    classifyCells(target, built, overlay, ghost, filter, out);
+    return out;
+}
+
+void classifyCells(const std::optional<core::Grid>& target, const core::Grid& built, bool overlay, bool ghost,
+                   const SceneFilter& filter, SceneCells& out) {
+    out.solid.clear();
+    out.ghost.clear();
+    out.edges.clear();
+    out.footprints.clear();
+    out.kinds.fill(CellKind::None);
+    out.colours.fill(0);
+    out.stats = {};
+    const auto mark = [&out](const core::Block& b, CellKind k) {
+        const auto idx = static_cast<std::size_t>(core::Grid::index(b.x, b.y, b.z));
+        out.kinds[idx] = k;
+        out.colours[idx] = static_cast<std::int8_t>(b.colour);
+    };
+    const int builtSize = built.count();
+    if (target && overlay) {
+        const core::IntersectionOverlay ov = core::overlay(*target, built);
+        const Rgb m = overlayColour(OverlayCategory::Matched), e = overlayColour(OverlayCategory::Extra),
+                  s = overlayColour(OverlayCategory::Missing);
+        for (const auto& b : ov.matched) {
+            if (!filter.passes(b.y, b.colour)) continue;
+            out.solid.push_back({b.x, b.y, b.z, m});
+            mark(b, CellKind::Matched);
+        }
+        for (const auto& b : ov.extra) {
+            if (!filter.passes(b.y, b.colour)) continue;
+            out.solid.push_back({b.x, b.y, b.z, e});
+            out.edges.push_back({b.x, b.y, b.z, Rgb{255, 255, 255}});
+            mark(b, CellKind::Extra);
+        }
+        for (const auto& b : ov.missing) {
+            if (!core::Grid::inZone(b.x, b.y, b.z) || !filter.passes(b.y, b.colour)) continue;
+            out.ghost.push_back({b.x, b.y, b.z, s});
+            mark(b, CellKind::Missing);
+        }
+        out.stats.matched = static_cast<int>(ov.matched.size());
+        out.stats.missing = static_cast<int>(ov.missing.size());
+        out.stats.extra = static_cast<int>(ov.extra.size());
+        out.stats.scores = core::scoreFromCounts(out.stats.matched, target->count(), builtSize);
+        out.stats.scores.alignment = ov.alignment;
+    } else {
+        for (int idx = 0; idx < core::kCells; ++idx) {
+            const int c = built.cell(idx);
+            if (c == 0) continue;
+            core::Block b = core::Grid::position(idx);
+            b.colour = c;
+            if (!filter.passes(b.y, c)) continue;
+            out.solid.push_back({b.x, b.y, b.z, blockColour(c)});
+            mark(b, CellKind::Built);
+        }
+        if (target) {
+            if (ghost) {
+                for (int idx = 0; idx < core::kCells; ++idx) {
+                    const int c = target->cell(idx);
+                    if (c == 0 || built.cell(idx) != 0) continue;
+                    core::Block b = core::Grid::position(idx);
+                    b.colour = c;
+                    if (!filter.passes(b.y, c)) continue;
+                    out.ghost.push_back({b.x, b.y, b.z, blockColour(c)});
+                    mark(b, CellKind::Target);
+                }
+            }
+            out.stats.scores = core::score(*target, built);
+            out.stats.matched = out.stats.scores.intersection;
+            out.stats.missing = target->count() - out.stats.matched;
+            out.stats.extra = builtSize - out.stats.matched;
+        }
+    }
+    // One floor square per column with something shown, at its lowest shown cube.
+    std::array<int, core::kSizeX * core::kSizeZ> lowest{};
+    lowest.fill(core::kMaxY + 1);
+    for (const auto* layer : {&out.solid, &out.ghost})
+        for (const ShownCube& c : *layer) {
+            int& l = lowest[static_cast<std::size_t>((c.x - core::kMinX) * core::kSizeZ + (c.z - core::kMinZ))];
+            l = std::min(l, c.y);
+        }
+    for (int x = 0; x < core::kSizeX; ++x)
+        for (int z = 0; z < core::kSizeZ; ++z) {
+            const int l = lowest[static_cast<std::size_t>(x * core::kSizeZ + z)];
+            if (l <= core::kMaxY) out.footprints.push_back({x + core::kMinX, z + core::kMinZ, l});
+        }
+}
+
+std::optional<PickedBlock> pickAlongRay(const std::array<double, 3>& nearP, const std::array<double, 3>& farP,
+                                        const SceneCells& cells) {
+    static constexpr double kBounds[6] = {core::kMinX - 0.5, core::kMaxX + 0.5, core::kMinY - 0.5,
+                                          core::kMaxY + 0.5, core::kMinZ - 0.5, core::kMaxZ + 0.5};
+    // Clip the segment to the zone box (slabs), then walk it in small steps.
+    double t0 = 0, t1 = 1;
+    double d[3];
+    for (int k = 0; k < 3; ++k) {
+        d[k] = farP[k] - nearP[k];
+        const double lo = kBounds[2 * k], hi = kBounds[2 * k + 1];
+        if (std::abs(d[k]) < 1e-12) {
+            if (nearP[k] < lo || nearP[k] > hi) return std::nullopt;
+            continue;
+        }
+        double a = (lo - nearP[k]) / d[k], b = (hi - nearP[k]) / d[k];
+        if (a > b) std::swap(a, b);
+        t0 = std::max(t0, a);
+        t1 = std::min(t1, b);
+        if (t0 > t1) return std::nullopt;
+    }
+    const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (length <= 0) return std::nullopt;
+    const double step = 0.01 / length;
+    for (double t = t0; t <= t1; t += step) {
+        const int x = static_cast<int>(std::lround(nearP[0] + t * d[0]));
+        const int y = static_cast<int>(std::lround(nearP[1] + t * d[1]));
+        const int z = static_cast<int>(std::lround(nearP[2] + t * d[2]));
+        if (!core::Grid::inZone(x, y, z)) continue;
+        const auto idx = static_cast<std::size_t>(core::Grid::index(x, y, z));
+        if (cells.kinds[idx] == CellKind::None) continue;
+        return PickedBlock{core::Block{x, y, z, cells.colours[idx]}, cells.kinds[idx]};
+    }
+    return std::nullopt;
+}
+
+}  // namespace iglu::viewers
