@@ -260,7 +260,7 @@ private slots:
         const auto oracle = expectedRows(cat(), "oracle-test");
         const auto nothing = expectedRows(cat(), "noop-test");
         auto check = [&](const QString& a, const QString& b, const std::map<QString, Expected>& ea,
-                         const std::map<QString, Expected>& eb, const QColor& allColour, QChar allSign) {
+                         const std::map<QString, Expected>& eb, QChar allSign) {
             bool ok = false;
             QMetaObject::invokeMethod(panel_, "selectExperiment", Q_RETURN_ARG(bool, ok), Q_ARG(QString, a));
             QVERIFY(ok);
@@ -280,8 +280,9 @@ private slots:
                 QVERIFY(qAbs(value(table, row, 8) - dF1) < 1e-12);
                 QCOMPARE(table->item(row, 8)->text(), plugins::experiments::signedText(dF1, false));
             }
+            // 4 pairs cannot show more than noise (p = 0.125, below): the sign says which way, no shade.
             const int all = rowOf(table, QStringLiteral("all"));
-            QCOMPARE(table->item(all, 8)->background().color(), allColour);
+            QCOMPARE(table->item(all, 8)->background().style(), Qt::NoBrush);
             QCOMPARE(table->item(all, 8)->text().at(0), allSign);
             QVERIFY(child<QWidget>("compareLegend")->property("text").toString().contains(a));
             // Per task on the common episodes, biggest F1 gain first, coloured like the skill table;
@@ -301,11 +302,9 @@ private slots:
             emit tasks->cellDoubleClicked(0, 0);
             QCOMPARE(wb_->context().selection().taskId(), firstTask);
         };
-        // B = do-nothing is worse than A = oracle: orange and a minus sign; the other way round blue and plus.
-        check(QStringLiteral("oracle-test"), QStringLiteral("noop-test"), oracle, nothing, plugins::experiments::kWorseColour,
-              QChar(0x2212));
-        check(QStringLiteral("noop-test"), QStringLiteral("oracle-test"), nothing, oracle, plugins::experiments::kBetterColour,
-              QLatin1Char('+'));
+        // B = do-nothing is worse than A = oracle: a minus sign; the other way round plus.
+        check(QStringLiteral("oracle-test"), QStringLiteral("noop-test"), oracle, nothing, QChar(0x2212));
+        check(QStringLiteral("noop-test"), QStringLiteral("oracle-test"), nothing, oracle, QLatin1Char('+'));
     }
 
     void cancelKeepsFinishedEpisodesAndRerunResumes() {

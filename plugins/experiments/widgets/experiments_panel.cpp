@@ -440,14 +440,15 @@ void ExperimentsPanel::showExperiment(int row) {
     if (e == nullptr) return;
     // A clarification experiment has predictions, not episodes: its own tab instead of Results / Episodes.
     const bool clarification = e->isClarification();
+    const int was = tabs_->currentIndex();  // hiding the current tab moves it: decide from before
     tabs_->setTabVisible(0, !clarification);
     tabs_->setTabVisible(2, !clarification);
     tabs_->setTabVisible(3, clarification);
     if (clarification) {
-        if (tabs_->currentIndex() != 1) tabs_->setCurrentIndex(3);
+        tabs_->setCurrentIndex(was == 1 ? 1 : 3);
         if (!readCatalog([&] { clarification_->show(store_.catalog(), e->id); })) clarification_->clear();
     } else {
-        if (tabs_->currentIndex() == 3) tabs_->setCurrentIndex(0);
+        tabs_->setCurrentIndex(was == 3 || was < 0 ? 0 : was);
         scripting::Summary summary;
         std::vector<catalog::EpisodeRecord> episodes;
         if (!readCatalog([&] {
