@@ -96,8 +96,9 @@ private slots:
         QVERIFY(panel_ != nullptr);
         auto* dock = wb_->window().findChild<QDockWidget*>(QStringLiteral("experiments"));
         dock->show();
+        dock->raise();  // the bottom docks are tabs
         QTRY_VERIFY(panel_->isVisible());
-        wb_->window().resizeDocks({dock}, {560}, Qt::Vertical);
+        wb_->window().resizeDocks({dock}, {520}, Qt::Vertical);
     }
     void cleanupTestCase() { wb_.reset(); }
 
@@ -150,6 +151,11 @@ private slots:
         QVERIFY(wb_->context().selection().taskId() != task);
         emit errors->cellActivated(0, 0);
         QCOMPARE(wb_->context().selection().taskId(), task);
+        // IGLU_DOCS_SHOT=FILE.png: the picture of this state for docs/ (the error browser on the sample).
+        if (const QString shot = qEnvironmentVariable("IGLU_DOCS_SHOT"); !shot.isEmpty()) {
+            QTest::qWait(300);  // let the 3D view render the task's world (a picture, not a timing test)
+            QVERIFY(wb_->window().grab().save(shot));
+        }
     }
 
     void compareSaysTheVerdictOrThatKindsDiffer() {

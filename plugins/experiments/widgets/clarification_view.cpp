@@ -66,7 +66,8 @@ ClarificationView::ClarificationView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("clarificationView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* split = new QSplitter(Qt::Horizontal, this);  // the dock is wide and short: side by side
+    // The skill table is short (a row per skill): above, the browser gets the dock's width.
+    auto* split = new QSplitter(Qt::Vertical, this);
     skills_ = table(QStringLiteral("clarificationSkills"), split);
     skills_->setToolTip(tr("Per skill: rates and MRR with 95% intervals (Wilson; t for the MRR). F1 has no interval."));
     split->addWidget(skills_);
@@ -95,10 +96,10 @@ ClarificationView::ClarificationView(QWidget* parent) : QWidget(parent) {
     detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     detail_->setMinimumWidth(160);
     rows->addWidget(detail_);
-    rows->setSizes({600, 300});
+    rows->setSizes({700, 300});
     bl->addWidget(rows, 1);
     split->addWidget(browser);
-    split->setSizes({400, 700});
+    split->setSizes({120, 400});
     layout->addWidget(split);
 
     connect(filter_, &QComboBox::currentIndexChanged, this, [this] { applyFilter(); });

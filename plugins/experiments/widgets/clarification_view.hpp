@@ -1,6 +1,6 @@
 #pragma once
 // The Experiments panel's "Clarification" tab for an experiment of kind clarification: a per-skill
-// table (tasks, refused, when precision / recall / F1 / accuracy, MRR, R@1, R@5; rates and the MRR
+// table above (tasks, refused, when precision / recall / F1 / accuracy, MRR, R@1, R@5; rates and the MRR
 // with 95% intervals as "0.61 [0.52, 0.70]", Wilson / t) and an error browser — the tasks (id,
 // gold clarity, the model's probability, the gold question's rank, instruction) filtered by
 // logic/clarification_rows.hpp (all / false positives / false negatives / rank > 5 / refused);
