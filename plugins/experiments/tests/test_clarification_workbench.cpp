@@ -198,6 +198,17 @@ private slots:
 
     void tagsNoteFilterRenameAndDeleteLeaveNoOrphans() {
         auto* list = child<QTableWidget>("experimentsList");
+        // A run going on in this panel: delete and rename wait for it (a clarification run holds no lock).
+        {
+            QSignalSpy finished(panel_, SIGNAL(runFinished(bool, bool, QString, QString)));
+            QVERIFY(call("runClarificationModel", kModel, QStringLiteral("grounding")));
+            QVERIFY(!call("deleteExperiment", QStringLiteral("grounding")));
+            QVERIFY(child<QLabel>("runStatus")->text().contains(QStringLiteral("a run is going on")));
+            QVERIFY(!call("renameExperiment", QStringLiteral("grounding"), QStringLiteral("other")));
+            QMetaObject::invokeMethod(panel_, "cancelRun");
+            QVERIFY(finished.wait(300000) || !finished.isEmpty());
+            QVERIFY(cat().experiment("grounding") && !cat().experiment("other"));
+        }
         QVERIFY(call("tagExperiment", QStringLiteral("grounding"), QStringLiteral("baseline lua")));
         QVERIFY(call("noteExperiment", QStringLiteral("grounding"), QStringLiteral("the shipped Lua model")));
         int row = rowOf(list, QStringLiteral("grounding"));

@@ -12,8 +12,10 @@
 
 namespace iglu::plugins::experiments {
 
-ExperimentActions::ExperimentActions(std::function<QString()> db, std::function<Selected()> current, QWidget* parent)
-    : QObject(parent), db_(std::move(db)), current_(std::move(current)), parent_(parent), menu_(new QMenu(parent)) {
+ExperimentActions::ExperimentActions(std::function<QString()> db, std::function<Selected()> current, std::function<bool()> running,
+                                     QWidget* parent)
+    : QObject(parent), db_(std::move(db)), current_(std::move(current)), running_(std::move(running)), parent_(parent),
+      menu_(new QMenu(parent)) {
     menu_->setObjectName(QStringLiteral("experimentActionsMenu"));
     auto add = [this](const QString& text, const char* name, void (ExperimentActions::*slot)()) {
         QAction* a = menu_->addAction(text);
@@ -50,6 +52,10 @@ bool ExperimentActions::attempt(F&& f, const QString& select) {
 }
 
 bool ExperimentActions::remove(const QString& name) {
+    if (running_()) {
+        emit failed(tr("Not deleted: a run is going on in this panel. Cancel it or wait, then delete %1.").arg(name));
+        return false;
+    }
     return attempt(
         [&](const QString& db) {
             const DeleteReport r = deleteExperimentIn(db, name);
@@ -59,6 +65,10 @@ bool ExperimentActions::remove(const QString& name) {
 }
 
 bool ExperimentActions::rename(const QString& name, const QString& newName) {
+    if (running_()) {
+        emit failed(tr("Not renamed: a run is going on in this panel. Cancel it or wait, then rename %1.").arg(name));
+        return false;
+    }
     return attempt(
         [&](const QString& db) {
             renameExperimentIn(db, name, newName);

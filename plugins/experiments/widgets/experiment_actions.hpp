@@ -25,7 +25,10 @@ public:
         QString name, tags, note;
         int episodes = 0, tasks = 0;
     };
-    ExperimentActions(std::function<QString()> db, std::function<Selected()> current, QWidget* parent);
+    /// `running()`: a run of this panel is going on — delete and rename wait for it (a
+    /// clarification run holds no writer lock; a build run's lock would refuse anyway).
+    ExperimentActions(std::function<QString()> db, std::function<Selected()> current, std::function<bool()> running,
+                      QWidget* parent);
 
     /// Rename… / Tags… / Note… / Delete… for the current experiment (disabled when there is none).
     QMenu* menu() const noexcept { return menu_; }
@@ -49,6 +52,7 @@ private:
 
     std::function<QString()> db_;
     std::function<Selected()> current_;
+    std::function<bool()> running_;
     QWidget* parent_;
     QMenu* menu_;
 };

@@ -110,7 +110,7 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
             if (const ExperimentRow* e = current()) s = {e->name, e->tags, e->note, e->episodes, e->tasks};
             return s;
         },
-        this);
+        [this] { return isRunning(); }, this);
     auto* manage = new QPushButton(tr("Manage"), this);
     manage->setObjectName(QStringLiteral("manageExperiment"));
     manage->setToolTip(tr("Rename, tag, annotate or delete the selected experiment"));
