@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QObject>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -54,6 +55,10 @@ QList<ExperimentRow> experimentRows(const catalog::Catalog& cat) {
                 const QJsonObject cfg = QJsonDocument::fromJson(QByteArray::fromStdString(e.config)).object();
                 r.agent = QFileInfo(cfg.value(QStringLiteral("model")).toString()).fileName();
             }
+            const QString source = QJsonDocument::fromJson(QByteArray::fromStdString(e.config)).object().value(QStringLiteral("source")).toString();
+            if (source == QStringLiteral("baseline")) r.env = QObject::tr("baseline, held-out tasks");
+            else if (source == QStringLiteral("lua")) r.env = QObject::tr("Lua model, every task");
+            else if (!source.isEmpty()) r.env = source;
             const core::ClarificationStats all = catalog::clarificationSummary(cat, e.id).overall();
             r.tasks = all.tasks;
             r.refused = all.errors;

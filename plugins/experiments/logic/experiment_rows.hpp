@@ -22,7 +22,7 @@ struct ExperimentRow {
     QString name;
     QString script;      ///< the experiment file
     QString agent;       ///< the agent script's file name
-    QString env;         ///< "flying, 500 steps, target observable"
+    QString env;         ///< "flying, 500 steps, target observable"; a clarification run: "Lua model, every task"
     QString created;     ///< ISO 8601 UTC
     int episodes = 0;    ///< stored
     int errors = 0;      ///< stored episodes whose script failed

@@ -97,6 +97,7 @@ private slots:
         QVERIFY(qAbs(*row->whenF1 - 2.0 * tp / (2 * tp + fp + fn)) < 1e-12);
         QVERIFY(qAbs(*row->mrr - rr / ranked) < 1e-12);
         QCOMPARE(row->agent, QStringLiteral("grounding_model.lua"));
+        QCOMPARE(row->env, QStringLiteral("Lua model, every task"));  // the protocol stored in its configuration
     }
 
     void errorBrowserRowsAndFiltersMatchTheStoredPredictions() {

@@ -1,7 +1,7 @@
 // The Experiments plugin inside the workbench (Xvfb): it loads with its dock and menu; a small
 // oracle experiment (bundled tasks, rollouts recorded) run from the panel fills the experiments
 // list, the per-skill results table and the chart with exactly what the catalog's episodes say; a
-// second (do-nothing) experiment compares with the right deltas, signs and colours; cancelling a
+// second (do-nothing) experiment compares with the right deltas and signs (unshaded: 4 pairs are noise); cancelling a
 // slow run keeps the finished episodes and a re-run resumes; double-clicking an episode selects its
 // task and rollout (a stored one, or a replay when none was stored) for the rollout player.
 #include <map>
@@ -285,7 +285,7 @@ private slots:
             QCOMPARE(table->item(all, 8)->background().style(), Qt::NoBrush);
             QCOMPARE(table->item(all, 8)->text().at(0), allSign);
             QVERIFY(child<QWidget>("compareLegend")->property("text").toString().contains(a));
-            // Per task on the common episodes, biggest F1 gain first, coloured like the skill table;
+            // Per task on the common episodes, biggest F1 gain first, signed (no per-task test: unshaded);
             // the verdict with its p-values: the oracle builds all 4 tasks, doing nothing none, yet 4
             // pairs cannot show more than noise (McNemar 2 * 0.5^4) — the dock does not overclaim.
             auto* tasks = child<QTableWidget>("compareTasksTable");

@@ -464,8 +464,14 @@ void ExperimentsPanel::showExperiment(int row) {
     }
     // Compare with another experiment by default.
     if (compareWith_->currentText() == e->name && rows_.size() > 1) {
+        int other = index == 0 ? 1 : 0;  // another experiment, of the same kind when there is one
+        for (int k = 0; k < static_cast<int>(rows_.size()); ++k)
+            if (k != index && rows_[k].kind == e->kind) {
+                other = k;
+                break;
+            }
         const QSignalBlocker block(compareWith_);
-        compareWith_->setCurrentIndex(index == 0 ? 1 : 0);
+        compareWith_->setCurrentIndex(other);
     }
     showCompare();
 }
