@@ -27,6 +27,7 @@
 #include "support/modal_answers.hpp"
 #include "support/shared_dir.hpp"
 #include "support/workbench_fixture.hpp"
+#include "widgets/skill_tables.hpp"
 #include "workbench/api/data_service.hpp"
 #include "workbench/api/selection.hpp"
 #include "workbench/app/main_window.hpp"
@@ -172,6 +173,26 @@ private slots:
         // The same model twice: no difference, nothing shaded.
         for (int r = 0; r < table->rowCount(); ++r)
             for (int c : {5, 8, 11}) QCOMPARE(table->item(r, c)->background().style(), Qt::NoBrush);
+
+        // A model that always asks: accuracy far from the grounding model's on 451 pairs (McNemar p < 0.05),
+        // so the "all" row's Δ accuracy is shaded; the per-skill row with the same numbers has no test: not.
+        QFile always(dir_.filePath(QStringLiteral("always_ask.lua")));
+        QVERIFY(always.open(QIODevice::WriteOnly));
+        always.write("return { when = function(task) return 1 end }\n");
+        always.close();
+        QVERIFY(!waitRun([&] { return call("runClarificationModel", always.fileName(), QStringLiteral("always")); }).isEmpty());
+        QVERIFY(call("selectExperiment", QStringLiteral("grounding")));
+        QVERIFY(call("setCompareWith", QStringLiteral("always")));
+        const auto c = core::compareClarification(a, cat().clarificationPredictions(cat().experiment("always")->id));
+        QVERIFY2(c.whenP < 0.05, qPrintable(QString::number(c.whenP)));
+        const int allRow = rowOf(table, QStringLiteral("all"));
+        QVERIFY(table->rowCount() >= 2 && allRow >= 0);  // a skill row ("unlabeled": the sample has no labels) and "all"
+        QCOMPARE(table->item(allRow, 8)->background().color(),
+                 c.accuracyB > c.accuracyA ? plugins::experiments::kBetterColour : plugins::experiments::kWorseColour);
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (r != allRow) QCOMPARE(table->item(r, 8)->background().style(), Qt::NoBrush);
+        QCOMPARE(table->item(allRow, 5)->background().style(), Qt::NoBrush);  // F1: no test, never shaded
+        QVERIFY(table->item(allRow, 11)->text().isEmpty());                    // B ranks nothing: no Δ MRR
 
         // A build experiment (do nothing on three tasks, rollouts recorded) cannot be compared with it.
         QFile f(dir_.filePath(QStringLiteral("noop.lua")));
