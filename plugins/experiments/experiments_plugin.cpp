@@ -28,6 +28,7 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
     panel_ = new experiments::ExperimentsPanel(context.data().experiments());
     panel_->setExperimentsDir(QString::fromStdString(core::resourceDir("examples") + "/experiments"));
     panel_->setAgentsDir(QString::fromStdString(core::resourceDir("examples") + "/agents"));
+    panel_->setModelsDir(QString::fromStdString(core::resourceDir("examples") + "/nlp"));
     // The Run Experiment dialog's live count: the same task-set rules a session runs with.
     panel_->setTaskCounter([this](const QString& words) -> QString {
         try {
@@ -70,6 +71,11 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
         dock->show();
         dock->raise();
         panel_->chooseAndRun();
+    });
+    connect(menu->addAction(tr("Run Clarification Model…")), &QAction::triggered, this, [this, dock] {
+        dock->show();
+        dock->raise();
+        panel_->chooseClarificationModel();
     });
     connect(menu->addAction(tr("Cancel Experiment")), &QAction::triggered, panel_, &experiments::ExperimentsPanel::cancelRun);
 

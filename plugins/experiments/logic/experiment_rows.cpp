@@ -5,9 +5,12 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QObject>
+#include <QRegularExpression>
 #include <QStringList>
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/clarification_experiment.hpp"
 
 namespace iglu::plugins::experiments {
 
@@ -24,6 +27,16 @@ void describeConfig(const QString& configJson, QString* agent, QString* env) {
     *env = parts.join(QStringLiteral(", "));
 }
 
+bool rowMatches(const ExperimentRow& row, const QString& filter) {
+    const QStringList words = filter.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    for (const QString& w : words) {
+        const bool found = row.name.contains(w, Qt::CaseInsensitive) || row.agent.contains(w, Qt::CaseInsensitive) ||
+                           row.kind.contains(w, Qt::CaseInsensitive) || row.tags.contains(w, Qt::CaseInsensitive);
+        if (!found) return false;
+    }
+    return true;
+}
+
 QList<ExperimentRow> experimentRows(const catalog::Catalog& cat) {
     QList<ExperimentRow> rows;
     for (const auto& e : cat.experiments()) {
@@ -33,6 +46,27 @@ QList<ExperimentRow> experimentRows(const catalog::Catalog& cat) {
         r.script = QString::fromStdString(e.script);
         r.created = QString::fromStdString(e.created);
         describeConfig(QString::fromStdString(e.config), &r.agent, &r.env);
+        r.kind = QString::fromStdString(e.kind);
+        r.tags = QString::fromStdString(e.tags);
+        r.note = QString::fromStdString(e.note);
+        if (r.isClarification()) {
+            // The model is what ran: its file name stands in the agent column.
+            if (r.agent.isEmpty()) {
+                const QJsonObject cfg = QJsonDocument::fromJson(QByteArray::fromStdString(e.config)).object();
+                r.agent = QFileInfo(cfg.value(QStringLiteral("model")).toString()).fileName();
+            }
+            const QString source = QJsonDocument::fromJson(QByteArray::fromStdString(e.config)).object().value(QStringLiteral("source")).toString();
+            if (source == QStringLiteral("baseline")) r.env = QObject::tr("baseline, held-out tasks");
+            else if (source == QStringLiteral("lua")) r.env = QObject::tr("Lua model, every task");
+            else if (!source.isEmpty()) r.env = source;
+            const core::ClarificationStats all = catalog::clarificationSummary(cat, e.id).overall();
+            r.tasks = all.tasks;
+            r.refused = all.errors;
+            if (all.when.total() > 0) r.whenF1 = all.when.f1();
+            if (all.what.n() > 0) r.mrr = all.what.mrr();
+            rows.push_back(std::move(r));
+            continue;
+        }
         int successes = 0, withIglu2022 = 0, withPrediction = 0;
         double f1 = 0, iglu2022 = 0, prediction = 0;
         for (const auto& ep : cat.episodes(e.id)) {

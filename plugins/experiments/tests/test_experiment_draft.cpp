@@ -7,7 +7,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QSettings>
+
 #include "logic/experiment_draft.hpp"
+#include "logic/run_form_memory.hpp"
 #include "scripting/experiment.hpp"
 
 using namespace iglu;
@@ -204,6 +207,40 @@ private slots:
         d.maxSteps = steps;
         d.tasks = tasks;
         QVERIFY2(draftProblem(d).startsWith(field), qPrintable(draftProblem(d)));
+    }
+
+    // The Run Experiment form opens with the last run's inputs, never its name; a hand-edited
+    // settings file with values out of range falls back to the defaults.
+    void theFormRemembersTheLastRunsInputs() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        QVERIFY(!rememberedRunForm(settings));
+        ExperimentDraft d;
+        d.name = QStringLiteral("oracle_flying");
+        d.agentPath = QStringLiteral("/agents/oracle.lua");
+        d.tasks = QStringLiteral("flying limit:20");
+        d.flying = true;
+        d.maxSteps = 400;
+        d.repetitions = 3;
+        d.targetInObs = true;
+        d.recordRollouts = false;
+        d.stopOnDone = true;
+        rememberRunForm(settings, d, QStringLiteral("1-5"), 2);
+        const auto m = rememberedRunForm(settings);
+        QVERIFY(m);
+        QCOMPARE(m->draft.name, QString());
+        QCOMPARE(m->draft.agentPath, d.agentPath);
+        QCOMPARE(m->draft.tasks, d.tasks);
+        QVERIFY(m->draft.flying && m->draft.targetInObs && !m->draft.recordRollouts && m->draft.stopOnDone);
+        QCOMPARE(m->draft.maxSteps, 400);
+        QCOMPARE(m->draft.repetitions, 3);
+        QCOMPARE(m->seedsText, QStringLiteral("1-5"));
+        QCOMPARE(m->jobs, 2);
+        settings.setValue(QStringLiteral("experiments/runForm/maxSteps"), -7);
+        settings.setValue(QStringLiteral("experiments/runForm/jobs"), QStringLiteral("many"));
+        const auto bad = rememberedRunForm(settings);
+        QCOMPARE(bad->draft.maxSteps, ExperimentDraft{}.maxSteps);
+        QCOMPARE(bad->jobs, 0);
     }
 };
 

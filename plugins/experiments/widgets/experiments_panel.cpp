@@ -6,6 +6,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -22,7 +24,11 @@
 #include <QVBoxLayout>
 
 #include "core/catalog/catalog.hpp"
+#include "logic/clarification_job.hpp"
 #include "logic/experiment_job.hpp"
+#include "clarification_view.hpp"
+#include "experiment_actions.hpp"
+#include "core/catalog/clarification_experiment.hpp"
 #include "results_chart.hpp"
 #include "run_dialog.hpp"
 #include "scripting/experiment.hpp"
@@ -63,7 +69,7 @@ bool ExperimentsPanel::readCatalog(F&& read) {
 }
 
 ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments, QWidget* parent)
-    : QWidget(parent), store_(experiments), job_(new ExperimentJob(this)) {
+    : QWidget(parent), store_(experiments), job_(new ExperimentJob(this)), clarificationJob_(new ClarificationJob(this)) {
     setObjectName(QStringLiteral("experimentsPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -92,19 +98,63 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
     // Long messages must not widen the window: elided by the layout, whole in the tooltip.
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     progress_->setMinimumWidth(60);
+    runClarification_ = new QPushButton(tr("Run Clarification Model…"), this);
+    runClarification_->setObjectName(QStringLiteral("runClarification"));
+    runClarification_->setToolTip(tr("Run a clarifying-question model (a Lua model, or a baseline .json from `iglu nlp train`) over "
+                                     "the catalog's tasks, stored as an experiment of kind clarification"));
+    connect(runClarification_, &QPushButton::clicked, this, &ExperimentsPanel::chooseClarificationModel);
+    actions_ = new ExperimentActions(
+        [this] { return store_.runFile(); },
+        [this] {
+            ExperimentActions::Selected s;
+            if (const ExperimentRow* e = current()) s = {e->name, e->tags, e->note, e->episodes, e->tasks};
+            return s;
+        },
+        [this] { return isRunning(); }, this);
+    auto* manage = new QPushButton(tr("Manage"), this);
+    manage->setObjectName(QStringLiteral("manageExperiment"));
+    manage->setToolTip(tr("Rename, tag, annotate or delete the selected experiment"));
+    manage->setMenu(actions_->menu());
+    connect(actions_, &ExperimentActions::failed, this, [this](const QString& m) { showStatus(m, true); });
+    connect(actions_, &ExperimentActions::changed, this, [this](const QString& select, const QString& m) {
+        refresh();
+        if (!select.isEmpty()) selectExperiment(select);
+        showStatus(m, false);
+    });
     top->addWidget(run_);
+    top->addWidget(runClarification_);
     top->addWidget(cancel_);
+    top->addWidget(manage);
     top->addWidget(refreshButton);
     top->addWidget(progress_, 1);
     top->addWidget(status_, 2);
     layout->addLayout(top);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
-    list_ = makeTable(QStringLiteral("experimentsList"), split);
-    list_->setColumnCount(9);
-    list_->setHorizontalHeaderLabels({tr("Experiment"), tr("Agent"), tr("Environment"), tr("Episodes"), tr("Success"),
-                                      tr("Mean F1"), tr("Date"), tr("IGLU-2022 F1"), tr("Prediction F1")});
-    split->addWidget(list_);
+    auto* listPage = new QWidget(split);
+    auto* ll = new QVBoxLayout(listPage);
+    ll->setContentsMargins(0, 0, 0, 0);
+    filter_ = new QLineEdit(listPage);
+    filter_->setObjectName(QStringLiteral("experimentsFilter"));
+    filter_->setPlaceholderText(tr("Filter: name, agent, kind or tag words"));
+    filter_->setClearButtonEnabled(true);
+    ll->addWidget(filter_);
+    list_ = makeTable(QStringLiteral("experimentsList"), listPage);
+    list_->setColumnCount(11);
+    // Build experiments: episodes, success, mean F1; clarification ones: tasks, when F1, MRR.
+    list_->setHorizontalHeaderLabels({tr("Experiment"), tr("Agent / model"), tr("Environment"), tr("Episodes / tasks"),
+                                      tr("Success | when F1"), tr("Mean F1 | MRR"), tr("Date"), tr("IGLU-2022 F1"),
+                                      tr("Prediction F1"), tr("Kind"), tr("Tags")});
+    list_->horizontalHeader()->moveSection(9, 1);   // kind and tags beside the name (logical columns unchanged)
+    list_->horizontalHeader()->moveSection(10, 2);
+    list_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(list_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        if (list_->itemAt(at) == nullptr) return;
+        actions_->menu()->popup(list_->viewport()->mapToGlobal(at));
+    });
+    connect(filter_, &QLineEdit::textChanged, this, &ExperimentsPanel::setListFilter);
+    ll->addWidget(list_, 1);
+    split->addWidget(listPage);
 
     tabs_ = new QTabWidget(split);
     tabs_->setObjectName(QStringLiteral("experimentTabs"));
@@ -148,6 +198,11 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
 
     episodes_ = makeTable(QStringLiteral("episodesTable"), tabs_);
     tabs_->addTab(episodes_, tr("Episodes"));
+    clarification_ = new ClarificationView(tabs_);
+    tabs_->addTab(clarification_, tr("Clarification"));
+    tabs_->setTabVisible(3, false);
+    connect(clarification_, &ClarificationView::taskActivated, this, &ExperimentsPanel::taskActivated);
+    connectClarificationJob();
     split->addWidget(tabs_);
     split->setSizes({300, 700});
     layout->addWidget(split, 1);
@@ -245,6 +300,7 @@ void ExperimentsPanel::showStatus(const QString& text, bool error) {
 void ExperimentsPanel::reload() {
     ++dataGeneration_;
     if (job_->isRunning()) job_->cancel();  // it ran on the data open before; finished episodes stay there
+    if (clarificationJob_->isRunning()) clarificationJob_->cancel();  // its finished tasks stay there too
     progress_->setRange(0, 1);
     progress_->setValue(0);
     progress_->setFormat(tr("no run"));
@@ -255,7 +311,8 @@ void ExperimentsPanel::reload() {
         list_->setRowCount(0);
         compareWith_->clear();
     }
-    run_->setEnabled(!store_.runFile().isEmpty() && !job_->isRunning());
+    run_->setEnabled(!store_.runFile().isEmpty() && !isRunning());
+    runClarification_->setEnabled(run_->isEnabled());
     if (!store_.isOpen()) showStatus(tr("Open a catalog (File > Open) to list and run experiments."), false);
     else if (store_.inMemory())
         showStatus(tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. Import it "
@@ -271,32 +328,7 @@ void ExperimentsPanel::refresh() {
     const QString keepCompare = compareWith_->currentText();
     rows_.clear();
     if (!readCatalog([&] { rows_ = experimentRows(store_.catalog()); })) rows_.clear();
-    {
-        const QSignalBlocker block(list_);
-        list_->clearContents();
-        list_->setRowCount(static_cast<int>(rows_.size()));
-        for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
-            const ExperimentRow& e = rows_[r];
-            auto* name = cell(e.name);
-            name->setToolTip(e.script);
-            list_->setItem(r, 0, name);
-            list_->setItem(r, 1, cell(e.agent));
-            list_->setItem(r, 2, cell(e.env));
-            auto* n = new NumberItem(e.errors > 0 ? tr("%1 (%2 failed)").arg(e.episodes).arg(e.errors)
-                                                  : QString::number(e.episodes),
-                                     e.episodes);
-            list_->setItem(r, 3, n);
-            list_->setItem(r, 4, new NumberItem(QStringLiteral("%1%").arg(100 * e.successRate, 0, 'f', 1), e.successRate));
-            list_->setItem(r, 5, new NumberItem(QString::number(e.meanF1, 'f', 3), e.meanF1));
-            list_->setItem(r, 6, cell(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
-            const auto optional = [](const std::optional<double>& v) {
-                return v ? new NumberItem(QString::number(*v, 'f', 3), *v) : new NumberItem(QString(), -1);
-            };
-            list_->setItem(r, 7, optional(e.meanIglu2022F1));
-            list_->setItem(r, 8, optional(e.meanPredictionF1));
-        }
-        list_->resizeColumnsToContents();
-    }
+    fillList();
     {
         const QSignalBlocker block(compareWith_);
         compareWith_->clear();
@@ -310,9 +342,64 @@ void ExperimentsPanel::refresh() {
     if (keep.isEmpty() || !selectExperiment(keep)) selectExperiment(rows_.front().name);
 }
 
-bool ExperimentsPanel::selectExperiment(const QString& name) {
+void ExperimentsPanel::fillList() {
+    const QSignalBlocker block(list_);
+    list_->setSortingEnabled(false);
+    list_->clearContents();
+    list_->setRowCount(static_cast<int>(rows_.size()));
+    const auto optional = [](const std::optional<double>& v) {
+        return v ? new NumberItem(QString::number(*v, 'f', 3), *v) : new NumberItem(QString(), -1);
+    };
     for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
-        if (rows_[r].name != name) continue;
+        const ExperimentRow& e = rows_[r];
+        auto* name = cell(e.name);
+        name->setData(Qt::UserRole, r);  // rows_ index, whatever the sort order
+        name->setToolTip(e.note.isEmpty() ? e.script : tr("%1\n\nNote: %2").arg(e.script, e.note));
+        list_->setItem(r, 0, name);
+        list_->setItem(r, 1, cell(e.agent));
+        list_->setItem(r, 2, cell(e.env));
+        if (e.isClarification()) {
+            list_->setItem(r, 3, new NumberItem(e.refused > 0 ? tr("%1 tasks (%2 refused)").arg(e.tasks).arg(e.refused)
+                                                              : tr("%1 tasks").arg(e.tasks),
+                                                e.tasks));
+            list_->setItem(r, 4, optional(e.whenF1));
+            list_->setItem(r, 5, optional(e.mrr));
+        } else {
+            list_->setItem(r, 3, new NumberItem(e.errors > 0 ? tr("%1 (%2 failed)").arg(e.episodes).arg(e.errors)
+                                                             : QString::number(e.episodes),
+                                                e.episodes));
+            list_->setItem(r, 4, new NumberItem(QStringLiteral("%1%").arg(100 * e.successRate, 0, 'f', 1), e.successRate));
+            list_->setItem(r, 5, new NumberItem(QString::number(e.meanF1, 'f', 3), e.meanF1));
+        }
+        list_->setItem(r, 6, cell(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
+        list_->setItem(r, 7, optional(e.meanIglu2022F1));
+        list_->setItem(r, 8, optional(e.meanPredictionF1));
+        list_->setItem(r, 9, cell(e.isClarification() ? tr("clarification") : tr("build")));
+        auto* tags = cell(e.tags);
+        tags->setToolTip(e.note);
+        list_->setItem(r, 10, tags);
+        list_->setRowHidden(r, !rowMatches(e, filter_->text()));
+    }
+    list_->setSortingEnabled(true);
+    list_->resizeColumnsToContents();
+}
+
+void ExperimentsPanel::setListFilter(const QString& text) {
+    if (filter_->text() != text) {
+        filter_->setText(text);  // textChanged comes back here
+        return;
+    }
+    for (int r = 0; r < list_->rowCount(); ++r) {
+        const QTableWidgetItem* item = list_->item(r, 0);
+        const int i = item ? item->data(Qt::UserRole).toInt() : -1;
+        list_->setRowHidden(r, i < 0 || i >= static_cast<int>(rows_.size()) || !rowMatches(rows_[i], text));
+    }
+}
+
+bool ExperimentsPanel::selectExperiment(const QString& name) {
+    for (int r = 0; r < list_->rowCount(); ++r) {
+        const QTableWidgetItem* item = list_->item(r, 0);
+        if (item == nullptr || item->text() != name) continue;
         if (list_->currentRow() == r) showExperiment(r);
         else list_->setCurrentCell(r, 0);  // currentCellChanged shows it
         return true;
@@ -326,8 +413,9 @@ QString ExperimentsPanel::currentExperiment() const {
 }
 
 const ExperimentRow* ExperimentsPanel::current() const {
-    const int r = list_->currentRow();
-    return r >= 0 && r < static_cast<int>(rows_.size()) ? &rows_[r] : nullptr;
+    const QTableWidgetItem* item = list_->currentRow() >= 0 ? list_->item(list_->currentRow(), 0) : nullptr;
+    const int i = item ? item->data(Qt::UserRole).toInt() : -1;
+    return i >= 0 && i < static_cast<int>(rows_.size()) ? &rows_[i] : nullptr;
 }
 
 bool ExperimentsPanel::setCompareWith(const QString& name) {
@@ -339,33 +427,52 @@ bool ExperimentsPanel::setCompareWith(const QString& name) {
 }
 
 void ExperimentsPanel::showExperiment(int row) {
-    const ExperimentRow* e = row >= 0 && row < static_cast<int>(rows_.size()) ? &rows_[row] : nullptr;
-    if (e == nullptr) {
+    const QTableWidgetItem* item = row >= 0 ? list_->item(row, 0) : nullptr;
+    const int index = item ? item->data(Qt::UserRole).toInt() : -1;
+    const ExperimentRow* e = index >= 0 && index < static_cast<int>(rows_.size()) ? &rows_[index] : nullptr;
+    const auto clear = [this] {
         results_->setRowCount(0);
         episodes_->setRowCount(0);
         compare_->setRowCount(0);
         chart_->clear();
-        return;
+        clarification_->clear();
+    };
+    clear();
+    if (e == nullptr) return;
+    // A clarification experiment has predictions, not episodes: its own tab instead of Results / Episodes.
+    const bool clarification = e->isClarification();
+    const int was = tabs_->currentIndex();  // hiding the current tab moves it: decide from before
+    tabs_->setTabVisible(0, !clarification);
+    tabs_->setTabVisible(2, !clarification);
+    tabs_->setTabVisible(3, clarification);
+    if (clarification) {
+        tabs_->setCurrentIndex(was == 1 ? 1 : 3);
+        if (!readCatalog([&] { clarification_->show(store_.catalog(), e->id); })) clarification_->clear();
+    } else {
+        tabs_->setCurrentIndex(was == 3 || was < 0 ? 0 : was);
+        scripting::Summary summary;
+        std::vector<catalog::EpisodeRecord> episodes;
+        if (!readCatalog([&] {
+                summary = scripting::storedSummary(store_.catalog(), e->id);
+                episodes = store_.catalog().episodes(e->id);
+            })) {
+            clear();
+            return;
+        }
+        fillResultsTable(results_, summary);
+        chart_->setSummary(e->name, summary);
+        fillEpisodesTable(episodes_, episodes);
     }
-    scripting::Summary summary;
-    std::vector<catalog::EpisodeRecord> episodes;
-    if (!readCatalog([&] {
-            summary = scripting::storedSummary(store_.catalog(), e->id);
-            episodes = store_.catalog().episodes(e->id);
-        })) {
-        results_->setRowCount(0);
-        episodes_->setRowCount(0);
-        compare_->setRowCount(0);
-        chart_->clear();
-        return;
-    }
-    fillResultsTable(results_, summary);
-    chart_->setSummary(e->name, summary);
-    fillEpisodesTable(episodes_, episodes);
     // Compare with another experiment by default.
     if (compareWith_->currentText() == e->name && rows_.size() > 1) {
+        int other = index == 0 ? 1 : 0;  // another experiment, of the same kind when there is one
+        for (int k = 0; k < static_cast<int>(rows_.size()); ++k)
+            if (k != index && rows_[k].kind == e->kind) {
+                other = k;
+                break;
+            }
         const QSignalBlocker block(compareWith_);
-        compareWith_->setCurrentIndex(row == 0 ? 1 : 0);
+        compareWith_->setCurrentIndex(other);
     }
     showCompare();
 }
@@ -373,14 +480,23 @@ void ExperimentsPanel::showExperiment(int row) {
 void ExperimentsPanel::showCompare() {
     const ExperimentRow* a = current();
     const int bi = compareWith_->currentIndex();
+    compare_->setRowCount(0);
+    compareTasks_->setRowCount(0);
+    compareStats_->clear();
     if (a == nullptr || bi < 0 || bi >= static_cast<int>(rows_.size())) {
-        compare_->setRowCount(0);
-        compareTasks_->setRowCount(0);
-        compareStats_->clear();
         compareLegend_->setText(tr("Select an experiment (A) and pick a second one (B)."));
         return;
     }
     const ExperimentRow& b = rows_[bi];
+    if (a->kind != b.kind) {
+        compareLegend_->setText(tr("%1 is a %2 experiment and %3 a %4 one: they measure different things and cannot be compared.")
+                                    .arg(a->name.toHtmlEscaped(), a->kind, b.name.toHtmlEscaped(), b.kind));
+        return;
+    }
+    if (a->isClarification()) {
+        showClarificationCompare(*a, b);
+        return;
+    }
     scripting::Summary sa, sb;
     catalog::ExperimentComparison cmp;
     if (!readCatalog([&] {
@@ -389,139 +505,45 @@ void ExperimentsPanel::showCompare() {
             const auto ea = store_.catalog().experiment(a->name.toStdString());
             const auto eb = store_.catalog().experiment(b.name.toStdString());
             if (ea && eb) cmp = catalog::compareExperiments(store_.catalog(), *ea, *eb);
-        })) {
-        compare_->setRowCount(0);
-        compareTasks_->setRowCount(0);
-        compareStats_->clear();
+        }))
         return;
-    }
-    fillCompareTable(compare_, sa, sb);
+    // Shaded only where the paired tests (on the common episodes) say p < 0.05: the "all" row.
+    const bool paired = cmp.pairs > 0;
+    fillCompareTable(compare_, sa, sb, paired ? std::optional<double>(cmp.successP) : std::nullopt,
+                     paired && cmp.f1.n > 0 ? std::optional<double>(cmp.f1.p) : std::nullopt);
     fillTaskCompareTable(compareTasks_, cmp);
     compareStats_->setText(tr("A: %1<br>B: %2 (95% intervals: Wilson, t)<br><b>%3</b>")
                                .arg(QString::fromStdString(catalog::sideText(cmp.a)).toHtmlEscaped(),
                                     QString::fromStdString(catalog::sideText(cmp.b)).toHtmlEscaped(),
                                     QString::fromStdString(catalog::significanceText(cmp)).toHtmlEscaped()));
-    compareLegend_->setText(tr("A = %1, B = %2. Δ = B − A: <span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
+    compareLegend_->setText(tr("A = %1, B = %2. Δ = B − A, shaded only where significant (paired test p &lt; 0.05, the "
+                               "\"all\" row; per-skill and per-task rows have no test and are never shaded): "
+                               "<span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
                                "<span style='background:%4'>&nbsp;− B worse&nbsp;</span>")
                                 .arg(a->name.toHtmlEscaped(), b.name.toHtmlEscaped(), kBetterColour.name(),
                                      kWorseColour.name()));
 }
 
-bool ExperimentsPanel::runExperimentFile(const QString& path, int jobs, const QString& storeAs) {
-    const QString db = store_.runFile();
-    if (db.isEmpty()) {
-        showStatus(store_.inMemory() && store_.isOpen()
-                       ? tr("%1 is a task list, held in memory: experiments store their episodes in a catalog file. "
-                            "Import it into a catalog (iglu import) and open that.")
-                             .arg(store_.path())
-                       : tr("Open a catalog first: experiments run against its tasks and store their episodes there."),
-                   true);
-        return false;
-    }
-    if (job_->isRunning()) {
-        showStatus(tr("An experiment is running: cancel it or wait."), true);
-        return false;
-    }
-    if (jobs <= 0) jobs = std::max(1, QThread::idealThreadCount());
-    progress_->setRange(0, 1);
-    progress_->setValue(0);
-    progress_->setFormat(tr("%v / %m episodes"));
-    showStatus(tr("loading %1…").arg(path), false);
-    runGeneration_ = dataGeneration_;
-    runCatalog_ = db;
-    last_.script = path;
-    last_.jobs = jobs;
-    job_->start(path, db, jobs, storeAs);
-    run_->setEnabled(false);
-    cancel_->setEnabled(true);
-    return true;
-}
-
-void ExperimentsPanel::cancelRun() {
-    if (!job_->isRunning()) return;
-    job_->cancel();
-    cancel_->setEnabled(false);
-    showStatus(tr("cancelling: finishing the episodes written so far…"), false);
-}
-
-bool ExperimentsPanel::isRunning() const { return job_->isRunning(); }
-
-void ExperimentsPanel::chooseAndRun() {
-    if (store_.runFile().isEmpty()) {
-        runExperimentFile(QString());  // says why nothing can run here
+void ExperimentsPanel::showClarificationCompare(const ExperimentRow& a, const ExperimentRow& b) {
+    core::ClarificationSummary sa, sb;
+    core::ClarificationComparison cmp;
+    if (!readCatalog([&] {
+            sa = catalog::clarificationSummary(store_.catalog(), a.id);
+            sb = catalog::clarificationSummary(store_.catalog(), b.id);
+            cmp = core::compareClarification(store_.catalog().clarificationPredictions(a.id),
+                                             store_.catalog().clarificationPredictions(b.id));
+        }))
         return;
-    }
-    RunDialog dialog(countTasks_, agentsDir_, draftsDir(), this);
-    dialog.setScriptsDir(experimentsDir_);
-    if (dialog.exec() != QDialog::Accepted) return;
-    if (!dialog.existingScript().isEmpty()) {
-        last_.draft.reset();
-        runExperimentFile(dialog.existingScript(), dialog.jobs());
-    } else {
-        runDraft(dialog.draft(), dialog.scriptPath(), dialog.jobs());
-    }
-}
-
-QString ExperimentsPanel::draftsDir() const {
-    const QString db = store_.runFile();
-    return db.isEmpty() ? QString() : QFileInfo(db).absoluteDir().filePath(QStringLiteral("experiments"));
-}
-
-bool ExperimentsPanel::runDraft(const ExperimentDraft& draft, const QString& path, int jobs) {
-    if (const QString problem = draftProblem(draft); !problem.isEmpty()) {
-        showStatus(problem, true);
-        return false;
-    }
-    if (job_->isRunning()) {
-        showStatus(tr("An experiment is running: cancel it or wait."), true);
-        return false;
-    }
-    const QFileInfo target(path);
-    QDir().mkpath(target.absolutePath());
-    const std::string text = experimentScript(draft);
-    const QByteArray bytes = QByteArray::fromStdString(text);
-    {
-        // Written and read back by the one validator of experiment files before the file beside the
-        // catalog is touched.
-        QTemporaryFile check(target.absoluteDir().filePath(QStringLiteral(".%1-XXXXXX.lua").arg(target.completeBaseName())));
-        if (!check.open() || check.write(bytes) != bytes.size() || !check.flush()) {
-            showStatus(tr("cannot write the experiment file %1: %2").arg(path, check.errorString()), true);
-            return false;
-        }
-        try {
-            scripting::loadExperiment(check.fileName().toStdString());
-        } catch (const std::exception& e) {
-            showStatus(QString::fromUtf8(e.what()).replace(check.fileName(), path), true);
-            return false;
-        }
-    }
-    std::optional<QByteArray> previous;
-    if (target.exists()) {
-        QFile old(path);
-        if (!old.open(QIODevice::ReadOnly)) {
-            showStatus(tr("cannot read the experiment file %1 before replacing it: %2").arg(path, old.errorString()), true);
-            return false;
-        }
-        previous = old.readAll();
-    }
-    QSaveFile file(path);  // atomic: a temporary file renamed over it
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        showStatus(tr("cannot write the experiment file %1: %2").arg(path, file.errorString()), true);
-        return false;
-    }
-    if (!runExperimentFile(path, jobs)) {
-        if (previous) {
-            QSaveFile back(path);
-            if (back.open(QIODevice::WriteOnly) && back.write(*previous) == previous->size()) back.commit();
-        } else {
-            QFile::remove(path);
-        }
-        return false;
-    }
-    last_.draft = draft;
-    last_.restorePath = path;  // until the session accepts the run (ExperimentJob::started)
-    last_.previous = std::move(previous);
-    return true;
+    fillClarificationCompareTable(compare_, sa, sb, cmp);
+    compareStats_->setText(tr("<pre>A: %1\n%2\nB: %3\n%4</pre><b>%5</b>")
+                               .arg(a.name.toHtmlEscaped(), QString::fromStdString(sa.table()).toHtmlEscaped(),
+                                    b.name.toHtmlEscaped(), QString::fromStdString(sb.table()).toHtmlEscaped(),
+                                    QString::fromStdString(core::clarificationComparisonText(cmp)).toHtmlEscaped()));
+    compareLegend_->setText(tr("A = %1, B = %2 (clarification). Δ = B − A, shaded only where significant: the \"all\" row's "
+                               "accuracy (McNemar) and MRR (paired permutation) when p &lt; 0.05; F1 and per-skill rows have "
+                               "no test and are never shaded: <span style='background:%3'>&nbsp;+ B better&nbsp;</span> "
+                               "<span style='background:%4'>&nbsp;− B worse&nbsp;</span>")
+                                .arg(a.name.toHtmlEscaped(), b.name.toHtmlEscaped(), kBetterColour.name(), kWorseColour.name()));
 }
 
 QString ExperimentsPanel::freeName(const QString& name) {
@@ -531,30 +553,6 @@ QString ExperimentsPanel::freeName(const QString& name) {
         bool taken = !dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(candidate + QStringLiteral(".lua")));
         readCatalog([&] { taken = taken || store_.catalog().experiment(candidate.toStdString()).has_value(); });
         if (!taken || n > 10000) return candidate;
-    }
-}
-
-void ExperimentsPanel::offerNewName(const QString& experiment) {
-    const QString name = freeName(experiment);
-    QMessageBox box(QMessageBox::Question, tr("Run Experiment"),
-                    tr("An experiment named '%1' is already in this catalog, made with another agent or other settings. "
-                       "Running this one under that name would mix two experiments' results.")
-                        .arg(experiment),
-                    QMessageBox::NoButton, this);
-    box.setObjectName(QStringLiteral("experimentChangedBox"));
-    box.setInformativeText(tr("Run it as a new experiment named '%1'? (Cancel: nothing runs; choose a name yourself in "
-                              "Run Experiment…)").arg(name));
-    QPushButton* asNew = box.addButton(tr("Run as New Experiment"), QMessageBox::AcceptRole);
-    asNew->setObjectName(QStringLiteral("runAsNew"));
-    box.addButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != asNew) return;
-    if (last_.draft) {
-        ExperimentDraft d = *last_.draft;
-        d.name = name;
-        runDraft(d, QDir(draftsDir()).filePath(name + QStringLiteral(".lua")), last_.jobs);
-    } else {
-        runExperimentFile(last_.script, last_.jobs, name);
     }
 }
 

@@ -1,6 +1,11 @@
 #pragma once
-// The Experiments panel: the catalog's experiments (name, agent, environment, episodes stored,
-// success rate, mean F1, date); "Run Experiment…" runs an experiment script off the GUI thread
+// The Experiments panel: the catalog's experiments (name, kind, agent, environment, episodes
+// stored, success rate, mean F1, date, tags; the note in the tooltip; a clarification experiment's
+// tasks, when F1 and MRR), sortable and filtered by the box above (name / agent / tag words);
+// Manage (and the list's context menu): Rename, Tags, Note, Delete (widgets/experiment_actions);
+// a clarification experiment shows the Clarification tab (widgets/clarification_view) instead of
+// Results / Episodes, and "Run Clarification Model…" runs a Lua or baseline model off the GUI
+// thread (logic/clarification_job); "Run Experiment…" runs an experiment script off the GUI thread
 // with a progress bar (episodes done / total, rate) and Cancel (finished episodes kept, a re-run
 // resumes); for the selected experiment a results table per skill beside the do-nothing agent
 // and a bar chart, a Compare tab (a second experiment side by side, Δ = B − A highlighted), and
@@ -23,6 +28,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
@@ -30,6 +36,9 @@ class QTabWidget;
 
 namespace iglu::plugins::experiments {
 
+class ClarificationJob;
+class ClarificationView;
+class ExperimentActions;
 class ExperimentJob;
 class ResultsChart;
 
@@ -72,6 +81,20 @@ public:
     Q_INVOKABLE bool runExperimentFile(const QString& path, int jobs = 0, const QString& storeAs = QString());
     Q_INVOKABLE void cancelRun();
     Q_INVOKABLE bool isRunning() const;
+    /// Runs a clarification model (a .lua model or a baseline .json) over the catalog's tasks as the
+    /// clarification experiment `name`, off the GUI thread (progress bar, Cancel). False (the
+    /// reason shown) when no catalog file is open or a run is going on.
+    Q_INVOKABLE bool runClarificationModel(const QString& modelPath, const QString& name);
+    /// The list's filter box (rowMatches): rows not matching are hidden.
+    Q_INVOKABLE void setListFilter(const QString& text);
+    /// Run tracking without the dialogs (the Manage menu asks, then calls these); the list is
+    /// re-read after each. False with the reason in the status line.
+    Q_INVOKABLE bool deleteExperiment(const QString& name);
+    Q_INVOKABLE bool renameExperiment(const QString& name, const QString& newName);
+    Q_INVOKABLE bool tagExperiment(const QString& name, const QString& tags);
+    Q_INVOKABLE bool noteExperiment(const QString& name, const QString& note);
+    /// Where "Run Clarification Model…" starts browsing (examples/nlp).
+    void setModelsDir(const QString& dir) { modelsDir_ = dir; }
     /// Where "Run a Script File…" starts browsing (the bundled experiments), and the bundled agents.
     void setExperimentsDir(const QString& dir) { experimentsDir_ = dir; }
     void setAgentsDir(const QString& dir) { agentsDir_ = dir; }
@@ -93,6 +116,8 @@ public slots:
     /// The Run Experiment dialog (widgets/run_dialog.hpp): a form made into an experiment file and
     /// run, or an existing experiment file.
     void chooseAndRun();
+    /// Asks for a model file and an experiment name, then runClarificationModel.
+    void chooseClarificationModel();
 
 signals:
     void runStarted(const QString& experiment, int total, int resumed);
@@ -107,6 +132,10 @@ signals:
 private:
     void showExperiment(int row);
     void showCompare();
+    /// The Compare tab for two clarification experiments (or of two kinds: not comparable).
+    void showClarificationCompare(const ExperimentRow& a, const ExperimentRow& b);
+    void fillList();
+    void connectClarificationJob();
     void showStatus(const QString& text, bool error);
     /// Runs a read of the catalog; a failure goes to the status line and readFailed (never out of a slot).
     template <class F>
@@ -131,9 +160,14 @@ private:
     int runGeneration_ = -1;
     QString runCatalog_;
     QList<ExperimentRow> rows_;
-    QString experimentsDir_, agentsDir_;
+    QString experimentsDir_, agentsDir_, modelsDir_;
     std::function<QString(const QString&)> countTasks_;
     ExperimentJob* job_;
+    ClarificationJob* clarificationJob_;
+    ExperimentActions* actions_;
+    ClarificationView* clarification_;
+    QLineEdit* filter_;
+    QPushButton* runClarification_;
     QPushButton* run_;
     QPushButton* cancel_;
     QProgressBar* progress_;

@@ -13,7 +13,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSettings>
 #include <QThread>
+
+#include "logic/run_form_memory.hpp"
 
 namespace iglu::plugins::experiments {
 
@@ -88,6 +91,28 @@ RunDialog::RunDialog(std::function<QString(const QString&)> countTasks, const QS
         const int random = agent_->findText(QStringLiteral("random.lua"));
         agent_->setCurrentIndex(random >= 0 ? random : 0);
         name_->setText(QFileInfo(agent_->currentText()).completeBaseName() + QStringLiteral("_") + space_->currentText());
+    }
+
+    // The last run's inputs (not its name: a fresh name from the agent).
+    QSettings settings;
+    if (const auto m = rememberedRunForm(settings)) {
+        int i = -1;
+        for (int k = 0; k < agent_->count() && i < 0; ++k)
+            if (agent_->itemData(k).toString() == m->draft.agentPath) i = k;
+        if (i < 0 && QFileInfo::exists(m->draft.agentPath)) {
+            agent_->addItem(QFileInfo(m->draft.agentPath).fileName(), m->draft.agentPath);
+            i = agent_->count() - 1;
+        }
+        if (i >= 0) agent_->setCurrentIndex(i);
+        tasks_->setText(m->draft.tasks);
+        space_->setCurrentIndex(m->draft.flying ? 1 : 0);
+        steps_->setValue(m->draft.maxSteps);
+        seeds_->setText(m->seedsText);
+        repetitions_->setValue(m->draft.repetitions);
+        if (m->jobs > 0) jobs_->setValue(m->jobs);
+        targetInObs_->setChecked(m->draft.targetInObs);
+        record_->setChecked(m->draft.recordRollouts);
+        stopOnDone_->setChecked(m->draft.stopOnDone);
     }
 
     where_ = named(new QLabel(this), "runWhere");
@@ -169,6 +194,8 @@ void RunDialog::accept() {
         if (box.clickedButton() == show) targetInObs_->setChecked(true);
         else if (box.clickedButton() != anyway) return;  // Cancel: back to the form, nothing runs
     }
+    QSettings settings;
+    rememberRunForm(settings, draft(), seeds_->text(), jobs_->value());
     QDialog::accept();
 }
 

@@ -5,7 +5,9 @@
 // target in obs, record rollouts, stop on done. Run writes the experiment file
 // (logic/experiment_draft.hpp) to the folder shown and runs it like any other; "Run a Script
 // File…" runs an existing experiment file instead. Choices that cannot run are said under the
-// form and keep the dialog open.
+// form and keep the dialog open. The form opens with the last run's inputs (QSettings,
+// logic/run_form_memory.hpp); an agent that reads the target without "sees the target" is warned
+// about before it runs (logic/experiment_draft.hpp targetWarning).
 #include <functional>
 
 #include <QDialog>

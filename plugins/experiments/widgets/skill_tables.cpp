@@ -53,20 +53,23 @@ std::vector<std::pair<QString, const scripting::SkillStats*>> rowsOf(const scrip
     return rows;
 }
 
-QTableWidgetItem* deltaItem(double delta, bool percentScale) {
+}  // namespace
+
+QTableWidgetItem* deltaItem(double delta, bool percentScale, bool shade) {
     auto* item = number(signedText(delta, percentScale), delta);
-    if (delta > kDeltaEpsilon) {
+    if (!shade) {
+        item->setToolTip(QObject::tr("no paired test for this row, or p ≥ 0.05: not shaded"));
+    } else if (delta > kDeltaEpsilon) {
         item->setBackground(kBetterColour);
         item->setToolTip(QObject::tr("B is better than A"));
     } else if (delta < -kDeltaEpsilon) {
         item->setBackground(kWorseColour);
         item->setToolTip(QObject::tr("B is worse than A"));
     }
-    if (std::abs(delta) > kDeltaEpsilon) item->setForeground(QColor(Qt::black));
+    if (shade && std::abs(delta) > kDeltaEpsilon) item->setForeground(QColor(Qt::black));
     return item;
 }
 
-}  // namespace
 
 NumberItem::NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
     setData(kValueRole, value);
@@ -109,7 +112,8 @@ void fillResultsTable(QTableWidget* table, const scripting::Summary& summary) {
     table->resizeColumnsToContents();
 }
 
-void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b) {
+void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b, std::optional<double> successP,
+                      std::optional<double> f1P) {
     std::vector<QString> names;
     {
         std::set<std::string> skills;
@@ -140,10 +144,14 @@ void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const sc
         table->setItem(r, 3, number(percent(sa.successRate()), sa.successRate()));
         table->setItem(r, 4, number(percent(sb.successRate()), sb.successRate()));
         const bool both = sa.episodes > 0 && sb.episodes > 0;  // a skill only one side has: no difference
-        table->setItem(r, 5, both ? deltaItem(sb.successRate() - sa.successRate(), true) : textItem(QString()));
+        // Shaded only where the difference is significant: the paired tests cover the "all" row.
+        const bool all = name == QStringLiteral("all");
+        const bool successShaded = all && successP && *successP < kSignificance;
+        const bool f1Shaded = all && f1P && *f1P < kSignificance;
+        table->setItem(r, 5, both ? deltaItem(sb.successRate() - sa.successRate(), true, successShaded) : textItem(QString()));
         table->setItem(r, 6, number(fixed(sa.meanF1(), 3), sa.meanF1()));
         table->setItem(r, 7, number(fixed(sb.meanF1(), 3), sb.meanF1()));
-        table->setItem(r, 8, both ? deltaItem(sb.meanF1() - sa.meanF1(), false) : textItem(QString()));
+        table->setItem(r, 8, both ? deltaItem(sb.meanF1() - sa.meanF1(), false, f1Shaded) : textItem(QString()));
         table->setItem(r, 9, number(fixed(sa.meanSteps(), 1), sa.meanSteps()));
         table->setItem(r, 10, number(fixed(sb.meanSteps(), 1), sb.meanSteps()));
         table->setItem(r, 11, optionalNumber(sa.meanIglu2022F1()));
@@ -201,7 +209,7 @@ void fillTaskCompareTable(QTableWidget* table, const catalog::ExperimentComparis
         table->setItem(r, 3, number(percent(t.successB), t.successB));
         table->setItem(r, 4, number(fixed(t.f1A, 3), t.f1A));
         table->setItem(r, 5, number(fixed(t.f1B, 3), t.f1B));
-        table->setItem(r, 6, deltaItem(t.f1Delta(), false));
+        table->setItem(r, 6, deltaItem(t.f1Delta(), false, false));  // no per-task test: unshaded
     }
     table->setSortingEnabled(true);
     table->resizeColumnsToContents();

@@ -2,6 +2,7 @@
 // The tables of the Experiments panel, filled from a per-skill scripting::Summary or stored
 // episodes. Every number cell shows formatted text and keeps its raw value under kValueRole
 // (sorting compares raw values; tests read them).
+#include <optional>
 #include <vector>
 
 #include <QColor>
@@ -28,6 +29,8 @@ inline constexpr int kRolloutIdRole = Qt::UserRole + 2;  ///< episodes table, co
 /// sign in the text: B better than A / worse.
 inline const QColor kBetterColour{0xc6, 0xdb, 0xef};
 inline const QColor kWorseColour{0xfd, 0xd0, 0xa2};
+/// A paired test's p below this shades a Δ cell.
+inline constexpr double kSignificance = 0.05;
 /// Differences smaller than this count as equal (no highlight).
 inline constexpr double kDeltaEpsilon = 1e-9;
 
@@ -44,15 +47,22 @@ public:
 void fillResultsTable(QTableWidget* table, const scripting::Summary& summary);
 
 /// Compare columns: skill, episodes A / B, success A / B / Δ, mean F1 A / B / Δ, mean steps A / B;
-/// Δ = B − A, highlighted better (blue, "+") or worse (orange, "−"). Skills of either experiment.
-void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b);
+/// Δ = B − A with its sign; shaded better (blue) or worse (orange) only where significant: the
+/// "all" row's Δ success when `successP` (McNemar, paired) and its Δ mean F1 when `f1P`
+/// (permutation, paired) is below kSignificance; per-skill rows have no test and stay unshaded.
+void fillCompareTable(QTableWidget* table, const scripting::Summary& a, const scripting::Summary& b,
+                      std::optional<double> successP = std::nullopt, std::optional<double> f1P = std::nullopt);
 /// Per-task columns of two experiments on their common episodes: task, pairs, success A / B,
-/// mean F1 A / B, Δ mean F1 (blue better / orange worse), biggest gain first; sortable.
+/// mean F1 A / B, Δ mean F1 (signed, unshaded: no per-task test), biggest gain first; sortable.
 void fillTaskCompareTable(QTableWidget* table, const catalog::ExperimentComparison& comparison);
 
 /// Episodes columns: task, seed, repetition, success, F1, steps, return, rollout, error (first
 /// line; the whole traceback in the tooltip, the row tinted).
 void fillEpisodesTable(QTableWidget* table, const std::vector<catalog::EpisodeRecord>& episodes);
+
+/// A Δ = B − A cell (sorts by the number): its sign always in the text; shaded blue (B better) /
+/// orange (B worse) when `shade` (the difference is significant), else a tooltip says why not.
+QTableWidgetItem* deltaItem(double delta, bool percentScale, bool shade = true);
 
 /// "+0.125" / "−0.050" / "0.000" (percent: "+12.5%"), the sign always shown.
 QString signedText(double delta, bool percent);
