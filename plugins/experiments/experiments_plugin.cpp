@@ -44,6 +44,9 @@ bool ExperimentsPlugin::initialize(workbench::PluginContext& context, QString*) 
     dock->hide();  // on demand (Experiments menu, View > Panels): the 3D view keeps its room
 
     connect(&context.data(), &workbench::DataService::opened, panel_, &experiments::ExperimentsPanel::reload);
+    // Episodes and experiments another program stores (a Python agent, `iglu run`, `iglu nlp run`)
+    // appear without pressing Refresh (the selection is kept by name).
+    connect(&context.data(), &workbench::DataService::changedElsewhere, panel_, &experiments::ExperimentsPanel::refresh);
     connect(panel_, &experiments::ExperimentsPanel::episodeActivated, this, &ExperimentsPlugin::openEpisode);
     connect(panel_, &experiments::ExperimentsPanel::taskActivated, this,
             [this](const QString& taskId) { context_->selection().setTask(taskId); });

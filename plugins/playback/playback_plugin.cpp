@@ -78,6 +78,8 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
         if (taskId == context_->selection().taskId()) refreshRollouts();
     });
+    // Another program (a Python agent recording episodes, `iglu run`) stored rollouts: listed without a refresh.
+    connect(&context.data(), &workbench::DataService::changedElsewhere, this, [this] { refreshRollouts(); });
     // Other data: nothing of the old data stays (the selection is already re-resolved in the new one).
     connect(&context.data(), &workbench::DataService::opened, this, [this] {
         recordStatus_->hide();

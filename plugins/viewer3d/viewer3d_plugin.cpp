@@ -10,6 +10,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
+#include <QSettings>
 
 #include "viewers/qt/vtk_gl_widget.hpp"
 #include "viewers/qt/zone_view.hpp"
@@ -161,7 +163,8 @@ void Viewer3dPlugin::createActions() {
             context_->log().error(QStringLiteral("viewer3d"), error);
             QMessageBox::warning(view_, tr("Save view image"), error);
         } else {
-            context_->shell().showStatus(tr("Saved %1").arg(path), 5000);
+            context_->shell().showStatus(tr("Saved %1").arg(QFileInfo(path).absoluteFilePath()), 8000);
+        rememberExport(path);
         }
     });
     menu->addAction(save);
@@ -201,9 +204,26 @@ void Viewer3dPlugin::createSliceActions(QMenu* menu, QToolBar* bar) {
     connect(view_, &viewers::ZoneView::filterChanged, this, [this] { emit service_->contentChanged(); });
 }
 
+// Where exports go by default: the folder of the last export, else the open catalog's folder
+// (writable), else the home folder; the one place both exports ask.
+QString Viewer3dPlugin::exportFolder() const {
+    const QString last = QSettings().value(QStringLiteral("viewer3d/exportFolder")).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
+    const auto& data = context_->data();
+    if (data.isOpen() && !data.inMemory()) {
+        const QFileInfo catalog(data.path());
+        if (QFileInfo(catalog.absolutePath()).isWritable()) return catalog.absolutePath();
+    }
+    return QDir::homePath();
+}
+
+void Viewer3dPlugin::rememberExport(const QString& path) {
+    QSettings().setValue(QStringLiteral("viewer3d/exportFolder"), QFileInfo(path).absolutePath());
+}
+
 void Viewer3dPlugin::exportImage() {
     viewer3d::ExportDialog dialog(viewer3d::ExportDialog::Mode::Image, view_->size(),
-                                  QDir::home().filePath(QStringLiteral("view.png")), view_);
+                                  QDir(exportFolder()).filePath(QStringLiteral("view.png")), view_);
     if (dialog.exec() != QDialog::Accepted) return;
     const QString path = dialog.path();
     const QSize size = dialog.imageSize();
@@ -225,7 +245,7 @@ void Viewer3dPlugin::exportClip() {
     const auto task = taskId_.isEmpty() ? std::nullopt : context_->data().task(taskId_);
     if (!task || rollout_ == nullptr) return;
     const QString name = QStringLiteral("%1-rollout-%2.mp4").arg(taskId_).arg(rollout_->id);
-    viewer3d::ExportDialog dialog(viewer3d::ExportDialog::Mode::Clip, view_->size(), QDir::home().filePath(name), view_);
+    viewer3d::ExportDialog dialog(viewer3d::ExportDialog::Mode::Clip, view_->size(), QDir(exportFolder()).filePath(name), view_);
     if (dialog.exec() != QDialog::Accepted) return;
     viewers::ClipOptions options = dialog.clipOptions();
     options.camera = view_->scene().cameraPose();
@@ -249,7 +269,8 @@ void Viewer3dPlugin::exportClip() {
         const QString text = result.cancelled
                                  ? tr("Export of %1 cancelled after %2 of %3 frames (nothing written: no video, no frames)")
                                        .arg(target).arg(result.frames).arg(result.total)
-                                 : tr("Exported %1 frames of rollout %2 to %3").arg(result.frames).arg(rollout->id).arg(target);
+                                 : tr("Exported %1 frames of rollout %2 to %3").arg(result.frames).arg(rollout->id).arg(QFileInfo(target).absoluteFilePath());
+        if (!result.cancelled) rememberExport(target);
         (result.cancelled ? context_->log().warning(QStringLiteral("viewer3d"), text) : context_->log().info(QStringLiteral("viewer3d"), text));
         context_->shell().showStatus(text, 8000);
     } catch (const std::exception& e) {

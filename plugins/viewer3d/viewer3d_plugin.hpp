@@ -36,6 +36,8 @@ private:
     friend class ViewerServiceImpl;
     void createActions();
     void createSliceActions(QMenu* menu, QToolBar* bar);  // layer slicing, colour isolation
+    QString exportFolder() const;                // the default folder of Export View Image / Rollout Video
+    void rememberExport(const QString& path);
     void showLive(const core::Grid& target, const core::Grid& built, const core::Pose& agent, const QString& caption,
                   const core::Belief* belief = nullptr);
     void endLive();

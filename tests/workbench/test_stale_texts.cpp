@@ -3,8 +3,12 @@
 // - the status bar's task count after the Task Editor saves a custom task;
 // - the Task Editor's caption after the draft is renamed;
 // - the Script status and console after switching to another catalog holding the same task;
-// - the Experiments progress bar after a refused run (it read "0 / 1 episodes").
+// - the Experiments progress bar after a refused run (it read "0 / 1 episodes");
+// - episodes another program stores (a Python agent, `iglu run`): the Experiments list and the
+//   Playback chooser list them without a manual refresh.
 #include <QAction>
+#include <QComboBox>
+#include <QTableWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -18,6 +22,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "core/catalog/catalog.hpp"
 #include "support/gui_main.hpp"
 #include "support/modal_answers.hpp"
 #include "support/workbench_fixture.hpp"
@@ -130,6 +135,35 @@ private slots:
         const QString shown = child<QProgressBar>("runProgress")->text();
         QVERIFY2(!shown.contains(QStringLiteral("episodes")), qPrintable(shown));
         QCOMPARE(shown, QStringLiteral("not run"));
+    }
+
+    void episodesStoredElsewhereAppearWithoutRefresh() {
+        auto& data = wb_->context().data();
+        const QString task = taskWithContent();
+        QString error;
+        QVERIFY(wb_->selectTask(task, &error));
+        auto* list = child<QTableWidget>("experimentsList");
+        auto* rollouts = child<QComboBox>("rolloutCombo");
+        QVERIFY(list != nullptr && rollouts != nullptr);
+        const int rowsBefore = list->rowCount(), rolloutsBefore = rollouts->count();
+        data.checkForChanges();  // nothing new yet
+        {
+            // Another connection (another process, as far as the workbench's connection can tell).
+            catalog::Catalog other(data.path().toStdString(), catalog::OpenMode::ReadWrite);
+            core::Rollout r;
+            r.taskId = task.toStdString();
+            r.kind = core::RolloutKind::Agent;
+            r.source = "experiment:from-python";
+            const auto e = other.ensureExperiment("from-python", "", R"({"agent": "py-agent", "source": "python"})");
+            catalog::EpisodeRecord ep;
+            ep.experimentId = e.id;
+            ep.taskId = task.toStdString();
+            ep.rolloutId = other.putRollout(r);
+            other.putEpisode(ep);
+        }
+        QVERIFY(data.checkForChanges());  // what the 2 s timer calls
+        QTRY_COMPARE(list->rowCount(), rowsBefore + 1);
+        QTRY_COMPARE(rollouts->count(), rolloutsBefore + 1);
     }
 };
 

@@ -90,7 +90,7 @@ private slots:
         for (const Workspace& w : workspaces()) {
             auto* a = win.findChild<QAction*>(QStringLiteral("workspace.") + qs(w.id));
             QVERIFY(a != nullptr);
-            QCOMPARE(a->shortcut(), QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + n++)));
+            QCOMPARE(a->shortcut(), QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + n++)));
             a->trigger();
             QCOMPARE(win.currentWorkspace(), qs(w.id));
             QVERIFY(a->isChecked());

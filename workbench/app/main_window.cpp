@@ -252,7 +252,7 @@ void MainWindow::unsquashDocks() {
 }
 
 void MainWindow::addWorkspaceActions() {
-    // View > Workspaces and the Workspace tool bar share one exclusive group (Ctrl+1..Ctrl+6).
+    // View > Workspaces and the Workspace tool bar share one exclusive group (Alt+1..Alt+6; Ctrl+1..4 are the view presets).
     QMenu* menu = viewMenu_->addMenu(tr("&Workspaces"));
     QToolBar* bar = toolBar(QStringLiteral("workspaces"), tr("Workspace"));
     workspaceActions_ = new QActionGroup(this);
@@ -263,7 +263,7 @@ void MainWindow::addWorkspaceActions() {
         auto* a = new QAction(QString::fromUtf8(w.title.data(), static_cast<qsizetype>(w.title.size())), workspaceActions_);
         a->setObjectName(QStringLiteral("workspace.") + id);
         a->setCheckable(true);
-        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + n++)));
+        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + n++)));
         a->setToolTip(tr("%1 workspace (%2): its panels shown, the others hidden (View > Panels)")
                           .arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
         connect(a, &QAction::triggered, this, [this, id] { applyWorkspace(id); });
