@@ -1,7 +1,7 @@
 // The first hour: the default layout serves the 3D view (the docks take their share of a
 // 1600 x 1000 window, the panels that serve an idle session in front), View > Reset Layout keeps
-// the window's size, and a start selects a task: the one selected last time in that data, else
-// the first with something to show.
+// the window's size, and a start selects a task: the one selected last time in that data (with
+// the rollout and step shown), else the first with something to show.
 #include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -84,6 +84,7 @@ private slots:
     void startSelectsTheLastTaskOfThatData() {
         const QString db = dir_.filePath(QStringLiteral("remember.db"));
         QString remembered;
+        RolloutInfo rollout;
         {
             auto wb = workbenchWithSettings();
             QString error;
@@ -95,15 +96,25 @@ private slots:
             for (const TaskInfo& t : wb->context().data().tasks())
                 if (t.id == first) hasContent = t.targetBlocks > 0 || t.startingBlocks > 0 || !t.instruction.isEmpty();
             QVERIFY(hasContent);
-            remembered = wb->context().data().tasks().back().id;
-            QVERIFY(remembered != first);
+            // A task with a stored rollout, shown at a step: task, rollout and step come back.
+            auto& data = wb->context().data();
+            for (const TaskInfo& t : data.tasks())
+                for (const RolloutInfo& r : data.rollouts(t.id))
+                    if (t.id != first && r.id > 0 && data.rollout(r.id) && data.rollout(r.id)->size() > 3) {
+                        remembered = t.id;
+                        rollout = r;
+                    }
+            QVERIFY2(!remembered.isEmpty(), "a task with a stored rollout of more than 3 steps");
             QVERIFY(wb->selectTask(remembered, &error));
+            wb->context().selection().setRollout(rollout.id, 3);
         }
         {
             auto wb = workbenchWithSettings();
             QString error;
             QVERIFY2(wb->openData(db, &error), qPrintable(error));
             QCOMPARE(wb->selectStartTask(), remembered);
+            QCOMPARE(wb->context().selection().rolloutId(), rollout.id);
+            QCOMPARE(wb->context().selection().step(), 3);
             // An explicit selection is never overridden.
             const QString other = wb->context().data().tasks().front().id;
             QVERIFY(wb->selectTask(other, &error));

@@ -55,6 +55,19 @@ Workbench::Workbench(const WorkbenchOptions& options) : impl_(std::make_unique<I
             last.insert(QFileInfo(ctx.data().path()).absoluteFilePath(), taskId);
             settings.setValue(QStringLiteral("data/lastTasks"), last);
         });
+        // ... and the catalog rollout and step shown with it ("task\nrollout\nstep"; session
+        // rollouts, negative ids, are not kept: they end with the session).
+        const auto rememberView = [&ctx] {
+            const auto& sel = ctx.selection();
+            if (sel.taskId().isEmpty() || !ctx.data().isOpen() || ctx.data().inMemory()) return;
+            QSettings settings;
+            QVariantMap views = settings.value(QStringLiteral("data/lastViews")).toMap();
+            views.insert(QFileInfo(ctx.data().path()).absoluteFilePath(),
+                         sel.rolloutId() > 0 ? QStringLiteral("%1\n%2\n%3").arg(sel.taskId()).arg(sel.rolloutId()).arg(sel.step()) : QString());
+            settings.setValue(QStringLiteral("data/lastViews"), views);
+        };
+        QObject::connect(&ctx.selection(), &Selection::rolloutChanged, impl_->window.get(), rememberView);
+        QObject::connect(&ctx.selection(), &Selection::stepChanged, impl_->window.get(), rememberView);
     }
 }
 
@@ -138,6 +151,19 @@ QString Workbench::selectStartTask() {
         if (pick.isEmpty() && !tasks.isEmpty()) pick = tasks.front().id;
     }
     if (!pick.isEmpty()) ctx.selection().setTask(pick);
+    // The rollout and step shown last with that task, when the catalog still has that rollout.
+    if (!pick.isEmpty() && impl_->options.useSettings) {
+        const QStringList view = QSettings().value(QStringLiteral("data/lastViews")).toMap()
+                                     .value(QFileInfo(ctx.data().path()).absoluteFilePath()).toString().split(QLatin1Char('\n'));
+        if (view.size() == 3 && view[0] == pick) {
+            bool okId = false, okStep = false;
+            const qint64 id = view[1].toLongLong(&okId);
+            const int step = view[2].toInt(&okStep);
+            if (okId && okStep && id > 0 && step >= 0)
+                if (const auto r = ctx.data().rollout(id); r && QString::fromStdString(r->taskId) == pick)
+                    ctx.selection().setRollout(id, std::min<int>(step, static_cast<int>(r->size())));
+        }
+    }
     return pick;
 }
 

@@ -51,7 +51,9 @@ public:
     bool selectTask(const QString& taskId, QString* error);
     /// With data open and no task selected: selects the task selected last time in this data
     /// (saved with the settings, useSettings), else the first task that has something to show
-    /// (blocks or an instruction), else the first. Returns the task selected ("" when none).
+    /// (blocks or an instruction), else the first; with the remembered task also the catalog
+    /// rollout and step shown last with it, when that rollout is still there. Returns the task
+    /// selected ("" when none).
     QString selectStartTask();
     /// `rollout` is a rollout id of the selected task, "first" (its first rollout, e.g. the human
     /// tape), or "random" / "random:SEED" to record a random-agent episode (250 steps) of the task
