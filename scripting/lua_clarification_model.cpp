@@ -2,6 +2,8 @@
 
 #include <new>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "binding.hpp"
 #include "module.hpp"
@@ -27,6 +29,7 @@ struct Call {
     const core::ClarificationExample* task;
     const core::QuestionBank* bank;
     core::ClarificationAnswer* out;
+    std::vector<std::string>* ordering;  // what() returned ids: turned into scores after the call
 };
 
 void pushExample(lua_State* L, const core::ClarificationExample& e, const core::QuestionBank& bank) {
@@ -51,42 +54,42 @@ void pushExample(lua_State* L, const core::ClarificationExample& e, const core::
     lua_setfield(L, -2, "candidates");
 }
 
-// what() returned a table at `index`: scores (numbers) or an ordering (ids) -> one score per
-// candidate, into `scores` (sized to the candidates, zeros).
-bool readScores(lua_State* L, int index, const core::ClarificationExample& e, std::vector<double>& scores) {
+// what() returned a table at `index`: scores (numbers, into `scores`, sized to the candidates,
+// zeros) or an ordering (question ids, into `ordering`; core::scoresFromOrdering scores them
+// once the protected call has returned). Both live in the caller: an error raised here (a
+// longjmp) skips no C++ destructor.
+void readWhat(lua_State* L, int index, const core::ClarificationExample& e, std::vector<double>& scores, std::vector<std::string>& ordering) {
     const auto n = static_cast<std::size_t>(luaL_len(L, index));
-    if (n == 0) return true;
+    if (n == 0) return;
     lua_rawgeti(L, index, 1);
     const bool ids = lua_type(L, -1) == LUA_TSTRING;
     lua_pop(L, 1);
     if (!ids) {
         if (n != e.candidates.size())
-            return luaL_error(L, "what returned %d scores for %d candidates", static_cast<int>(n), static_cast<int>(e.candidates.size())), false;
+            luaL_error(L, "what returned %d scores for %d candidates", static_cast<int>(n), static_cast<int>(e.candidates.size()));
         for (std::size_t i = 0; i < n; ++i) {
             lua_rawgeti(L, index, static_cast<lua_Integer>(i + 1));
             int isNumber = 0;
             scores[i] = lua_tonumberx(L, -1, &isNumber);
-            if (!isNumber) return luaL_error(L, "what: score %d is not a number", static_cast<int>(i + 1)), false;
+            if (!isNumber) luaL_error(L, "what: score %d is not a number", static_cast<int>(i + 1));
             lua_pop(L, 1);
         }
-        return true;
+        return;
     }
-    // An ordering: the i-th listed id scores n - i + 1, unlisted ones 0 (after, in their order).
     for (std::size_t i = 0; i < n; ++i) {
         lua_rawgeti(L, index, static_cast<lua_Integer>(i + 1));
         std::size_t len = 0;
         const char* id = lua_tolstring(L, -1, &len);
-        if (lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "what: entry %d is not a question id", static_cast<int>(i + 1)), false;
-        bool found = false;
-        for (std::size_t c = 0; c < e.candidates.size(); ++c)
-            if (e.candidates[c].size() == len && e.candidates[c].compare(0, len, id, len) == 0) {
-                if (scores[c] == 0) scores[c] = static_cast<double>(n - i + 1);
-                found = true;
-            }
-        if (!found) return luaL_error(L, "what: '%s' is not one of the task's candidates", id), false;
+        if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "what: entry %d is not a question id", static_cast<int>(i + 1));
+        bool outOfMemory = false;
+        try {
+            ordering.emplace_back(id, len);
+        } catch (const std::bad_alloc&) {
+            outOfMemory = true;
+        }
+        if (outOfMemory) luaL_error(L, "what: out of memory");
         lua_pop(L, 1);
     }
-    return true;
 }
 
 // Protected: (model, call*) -> nothing; fills call->out.
@@ -106,8 +109,6 @@ int answerTask(lua_State* L) {
     lua_call(L, 1, 1);
     if (lua_isnil(L, -1)) return 0;
     if (!lua_istable(L, -1)) return luaL_error(L, "what returned a %s, not a table of scores or question ids", luaL_typename(L, -1));
-    // The scores live in the caller's answer: an error raised while reading them (a longjmp)
-    // skips no C++ destructor here.
     bool outOfMemory = false;
     try {
         call->out->scores.emplace(call->task->candidates.size(), 0.0);
@@ -115,7 +116,7 @@ int answerTask(lua_State* L) {
         outOfMemory = true;
     }
     if (outOfMemory) return luaL_error(L, "what: out of memory");
-    readScores(L, lua_gettop(L), *call->task, *call->out->scores);
+    readWhat(L, lua_gettop(L), *call->task, *call->out->scores, *call->ordering);
     return 0;
 }
 
@@ -138,12 +139,14 @@ LuaClarificationModel::~LuaClarificationModel() = default;
 core::ClarificationAnswer LuaClarificationModel::answer(const core::ClarificationExample& task, const core::QuestionBank& bank) {
     using namespace lua_clarification_model;
     core::ClarificationAnswer out;
-    Call call{&task, &bank, &out};
+    std::vector<std::string> ordering;
+    Call call{&task, &bank, &out, &ordering};
     lua_State* L = lua_.get();
     lua_pushcfunction(L, answerTask);
     lua_rawgeti(L, LUA_REGISTRYINDEX, modelRef_);
     lua_pushlightuserdata(L, &call);
     if (lua_.pcall(2, 0) != LUA_OK) throw std::runtime_error(lua_.popError());
+    if (!ordering.empty()) out.scores = core::scoresFromOrdering(ordering, task);
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,20 @@ ClarificationAnswer BaselinePredictor::answer(const ClarificationExample& task, 
     a.needsProbability = model_.needsClarificationProbability(task);
     if (rankable(task, bank)) a.scores = model_.rankScores(task, bank);
     return a;
+}
+
+std::vector<double> scoresFromOrdering(const std::vector<std::string>& ids, const ClarificationExample& task) {
+    std::vector<double> scores(task.candidates.size(), 0.0);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        bool found = false;
+        for (std::size_t c = 0; c < task.candidates.size(); ++c)
+            if (task.candidates[c] == ids[i]) {
+                if (scores[c] == 0) scores[c] = static_cast<double>(ids.size() - i + 1);
+                found = true;
+            }
+        if (!found) throw std::invalid_argument("what: '" + ids[i] + "' is not one of the task's candidates");
+    }
+    return scores;
 }
 
 namespace clarification_run {

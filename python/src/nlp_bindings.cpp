@@ -73,18 +73,12 @@ private:
                 if (!numberFromPython(items[i], out[i])) throw std::runtime_error("what: score " + std::to_string(i + 1) + " is not a number");
             return out;
         }
+        std::vector<std::string> ids;
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (!py::isinstance<py::str>(items[i])) throw std::runtime_error("what: entry " + std::to_string(i + 1) + " is not a question id");
-            const std::string id = items[i].cast<std::string>();
-            bool found = false;
-            for (std::size_t c = 0; c < t.candidates.size(); ++c)
-                if (t.candidates[c] == id) {
-                    if (out[c] == 0) out[c] = static_cast<double>(items.size() - i + 1);
-                    found = true;
-                }
-            if (!found) throw std::runtime_error("what: '" + id + "' is not one of the task's candidates");
+            ids.push_back(items[i].cast<std::string>());
         }
-        return out;
+        return core::scoresFromOrdering(ids, t);
     }
 
     py::object when_, what_;

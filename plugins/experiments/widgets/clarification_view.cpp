@@ -22,23 +22,6 @@ namespace {
 
 constexpr int kTaskRowRole = Qt::UserRole + 10;  ///< error table, column 0: index into shown_
 
-QTableWidget* table(const QString& name, QWidget* parent) {
-    auto* t = new QTableWidget(parent);
-    t->setObjectName(name);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->verticalHeader()->setVisible(false);
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->setAlternatingRowColors(true);
-    return t;
-}
-
-QTableWidgetItem* text(const QString& s) {
-    auto* item = new QTableWidgetItem(s);
-    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-    return item;
-}
 
 QTableWidgetItem* num(const QString& s, double v) {
     auto* item = new NumberItem(s, v);
@@ -68,7 +51,7 @@ ClarificationView::ClarificationView(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     // The skill table is short (a row per skill): above, the browser gets the dock's width.
     auto* split = new QSplitter(Qt::Vertical, this);
-    skills_ = table(QStringLiteral("clarificationSkills"), split);
+    skills_ = makeTable(QStringLiteral("clarificationSkills"), split);
     skills_->setToolTip(tr("Per skill: rates and MRR with 95% intervals (Wilson; t for the MRR). F1 has no interval."));
     split->addWidget(skills_);
 
@@ -86,7 +69,7 @@ ClarificationView::ClarificationView(QWidget* parent) : QWidget(parent) {
     top->addWidget(count_);
     bl->addLayout(top);
     auto* rows = new QSplitter(Qt::Horizontal, browser);
-    errors_ = table(QStringLiteral("errorTable"), rows);
+    errors_ = makeTable(QStringLiteral("errorTable"), rows);
     errors_->setToolTip(tr("Double-click (or Enter) shows the task and its world in the 3D view"));
     rows->addWidget(errors_);
     detail_ = new QLabel(rows);
@@ -129,7 +112,7 @@ void ClarificationView::show(const catalog::Catalog& cat, qint64 experimentId) {
         const auto& [name, sp] = stats[static_cast<std::size_t>(r)];
         const core::ClarificationStats& s = *sp;
         const auto interval = [&](double v, core::Interval i) { return num(withInterval(v, i.low, i.high), v); };
-        skills_->setItem(r, 0, text(name));
+        skills_->setItem(r, 0, textItem(name));
         skills_->setItem(r, 1, num(QString::number(s.tasks), s.tasks));
         skills_->setItem(r, 2, num(QString::number(s.errors), s.errors));
         skills_->setItem(r, 3, num(QString::number(s.when.total()), s.when.total()));
@@ -162,15 +145,15 @@ void ClarificationView::applyFilter() {
           static_cast<int>(shown_.size()));
     for (int i = 0; i < static_cast<int>(shown_.size()); ++i) {
         const ErrorRow& r = shown_[i];
-        auto* id = text(r.taskId);
+        auto* id = textItem(r.taskId);
         id->setData(kTaskRowRole, i);
         errors_->setItem(i, 0, id);
-        errors_->setItem(i, 1, text(!r.goldNeeds ? QString() : *r.goldNeeds ? tr("needs clarification") : tr("clear")));
+        errors_->setItem(i, 1, textItem(!r.goldNeeds ? QString() : *r.goldNeeds ? tr("needs clarification") : tr("clear")));
         errors_->setItem(i, 2, r.probability ? num(f3(*r.probability), *r.probability) : num(QString(), -1));
         errors_->setItem(i, 3,
                          !r.goldRank ? num(QString(), -1)
                                      : *r.goldRank == 0 ? num(tr("not ranked"), 1e9) : num(QString::number(*r.goldRank), *r.goldRank));
-        auto* instruction = text(r.instruction.simplified());
+        auto* instruction = textItem(r.instruction.simplified());
         instruction->setToolTip(r.error.isEmpty() ? r.instruction : tr("refused: %1").arg(r.error));
         errors_->setItem(i, 4, instruction);
     }
@@ -222,20 +205,20 @@ void fillClarificationCompareTable(QTableWidget* t, const core::ClarificationSum
         const core::ClarificationStats& sb = stats(b, name);
         const bool all = name == QStringLiteral("all");
         const bool when = sa.when.total() > 0 && sb.when.total() > 0, what = sa.what.n() > 0 && sb.what.n() > 0;
-        t->setItem(r, 0, text(name));
+        t->setItem(r, 0, textItem(name));
         t->setItem(r, 1, num(QString::number(sa.tasks), sa.tasks));
         t->setItem(r, 2, num(QString::number(sb.tasks), sb.tasks));
         t->setItem(r, 3, num(f3(sa.when.f1()), sa.when.f1()));
         t->setItem(r, 4, num(f3(sb.when.f1()), sb.when.f1()));
-        t->setItem(r, 5, when ? deltaItem(sb.when.f1() - sa.when.f1(), false, false) : text(QString()));
+        t->setItem(r, 5, when ? deltaItem(sb.when.f1() - sa.when.f1(), false, false) : textItem(QString()));
         t->setItem(r, 6, num(f3(sa.when.accuracy()), sa.when.accuracy()));
         t->setItem(r, 7, num(f3(sb.when.accuracy()), sb.when.accuracy()));
         const bool accuracyShaded = all && c.whenPairs > 0 && c.whenP < kSignificance;
-        t->setItem(r, 8, when ? deltaItem(sb.when.accuracy() - sa.when.accuracy(), false, accuracyShaded) : text(QString()));
+        t->setItem(r, 8, when ? deltaItem(sb.when.accuracy() - sa.when.accuracy(), false, accuracyShaded) : textItem(QString()));
         t->setItem(r, 9, num(f3(sa.what.mrr()), sa.what.mrr()));
         t->setItem(r, 10, num(f3(sb.what.mrr()), sb.what.mrr()));
         const bool mrrShaded = all && c.reciprocalRank.n > 0 && c.reciprocalRank.p < kSignificance;
-        t->setItem(r, 11, what ? deltaItem(sb.what.mrr() - sa.what.mrr(), false, mrrShaded) : text(QString()));
+        t->setItem(r, 11, what ? deltaItem(sb.what.mrr() - sa.what.mrr(), false, mrrShaded) : textItem(QString()));
     }
     t->resizeColumnsToContents();
 }

@@ -38,28 +38,6 @@
 
 namespace iglu::plugins::experiments {
 
-namespace {
-
-QTableWidget* makeTable(const QString& name, QWidget* parent) {
-    auto* t = new QTableWidget(parent);
-    t->setObjectName(name);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->verticalHeader()->setVisible(false);
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->setAlternatingRowColors(true);
-    return t;
-}
-
-QTableWidgetItem* cell(const QString& text) {
-    auto* item = new QTableWidgetItem(text);
-    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-    return item;
-}
-
-}  // namespace
-
 template <class F>
 bool ExperimentsPanel::readCatalog(F&& read) {
     return workbench::runGuarded(std::forward<F>(read), [this](const QString& message) {
@@ -352,12 +330,12 @@ void ExperimentsPanel::fillList() {
     };
     for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
         const ExperimentRow& e = rows_[r];
-        auto* name = cell(e.name);
+        auto* name = textItem(e.name);
         name->setData(Qt::UserRole, r);  // rows_ index, whatever the sort order
         name->setToolTip(e.note.isEmpty() ? e.script : tr("%1\n\nNote: %2").arg(e.script, e.note));
         list_->setItem(r, 0, name);
-        list_->setItem(r, 1, cell(e.agent));
-        list_->setItem(r, 2, cell(e.env));
+        list_->setItem(r, 1, textItem(e.agent));
+        list_->setItem(r, 2, textItem(e.env));
         if (e.isClarification()) {
             list_->setItem(r, 3, new NumberItem(e.refused > 0 ? tr("%1 tasks (%2 refused)").arg(e.tasks).arg(e.refused)
                                                               : tr("%1 tasks").arg(e.tasks),
@@ -371,11 +349,11 @@ void ExperimentsPanel::fillList() {
             list_->setItem(r, 4, new NumberItem(QStringLiteral("%1%").arg(100 * e.successRate, 0, 'f', 1), e.successRate));
             list_->setItem(r, 5, new NumberItem(QString::number(e.meanF1, 'f', 3), e.meanF1));
         }
-        list_->setItem(r, 6, cell(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
+        list_->setItem(r, 6, textItem(QString(e.created).replace(QLatin1Char('T'), QLatin1Char(' '))));
         list_->setItem(r, 7, optional(e.meanIglu2022F1));
         list_->setItem(r, 8, optional(e.meanPredictionF1));
-        list_->setItem(r, 9, cell(e.isClarification() ? tr("clarification") : tr("build")));
-        auto* tags = cell(e.tags);
+        list_->setItem(r, 9, textItem(e.isClarification() ? tr("clarification") : tr("build")));
+        auto* tags = textItem(e.tags);
         tags->setToolTip(e.note);
         list_->setItem(r, 10, tags);
         list_->setRowHidden(r, !rowMatches(e, filter_->text()));

@@ -18,12 +18,6 @@ namespace {
 QString percent(double rate) { return QStringLiteral("%1%").arg(100 * rate, 0, 'f', 1); }
 QString fixed(double v, int decimals) { return QString::number(v, 'f', decimals); }
 
-QTableWidgetItem* textItem(const QString& text) {
-    auto* item = new QTableWidgetItem(text);
-    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-    return item;
-}
-
 /// A mean that not every experiment has (none: an empty cell, sorted first).
 QTableWidgetItem* optionalNumber(const std::optional<double>& v);
 
@@ -213,6 +207,24 @@ void fillTaskCompareTable(QTableWidget* table, const catalog::ExperimentComparis
     }
     table->setSortingEnabled(true);
     table->resizeColumnsToContents();
+}
+
+QTableWidget* makeTable(const QString& name, QWidget* parent) {
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->verticalHeader()->setVisible(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setAlternatingRowColors(true);
+    return t;
+}
+
+QTableWidgetItem* textItem(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+    return item;
 }
 
 }  // namespace iglu::plugins::experiments

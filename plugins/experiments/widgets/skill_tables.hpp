@@ -64,6 +64,11 @@ void fillEpisodesTable(QTableWidget* table, const std::vector<catalog::EpisodeRe
 /// orange (B worse) when `shade` (the difference is significant), else a tooltip says why not.
 QTableWidgetItem* deltaItem(double delta, bool percentScale, bool shade = true);
 
+/// A read-only, single-row-selection table named `name` (the dock's tables all look alike).
+QTableWidget* makeTable(const QString& name, QWidget* parent);
+/// A read-only text cell.
+QTableWidgetItem* textItem(const QString& text);
+
 /// "+0.125" / "−0.050" / "0.000" (percent: "+12.5%"), the sign always shown.
 QString signedText(double delta, bool percent);
 

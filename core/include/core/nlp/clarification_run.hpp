@@ -44,6 +44,12 @@ private:
     const ClarificationModel& model_;
 };
 
+/// A model's "what" answered as an ordering (candidate ids, first = ask first) as one score per
+/// candidate: the i-th of n listed scores n - i + 1, a candidate listed again keeps its first
+/// score, unlisted ones 0 (after, in their order). Throws std::invalid_argument "what: 'ID' is not
+/// one of the task's candidates". The one rule for Lua and Python models.
+std::vector<double> scoresFromOrdering(const std::vector<std::string>& ids, const ClarificationExample& task);
+
 /// One task's stored prediction.
 struct ClarificationPrediction {
     std::string taskId;
