@@ -17,7 +17,7 @@
 #include "scripting/experiment_changed.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/task_filter.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 
 namespace iglu::scripting {
 
@@ -85,7 +85,7 @@ struct ExperimentSession::Store {
     catalog::Catalog cat;
     bool discard = true;     // until the session has opened; again when a run fails with nothing stored
     bool storedAny = false;  // an episode was written by this session
-    std::optional<ExperimentLock> lock;  // after cat: released before the connection closes
+    std::optional<catalog::ExperimentLock> lock;  // after cat: released before the connection closes
     std::vector<std::pair<catalog::EpisodeRecord, std::optional<core::Rollout>>> pending;
     std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
 

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/catalog/clarification_data.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "core/catalog/task_filter.hpp"
 
 namespace iglu::catalog {
@@ -19,6 +20,7 @@ ClarificationRunReport runClarification(Catalog& catalog, core::ClarificationPre
                                              : std::string(" (none of the catalog's clarification tasks is among those selected)")));
     ClarificationRunReport report;
     report.experiment = catalog.ensureExperiment(options.name, options.script, options.config, kClarificationExperiment);
+    const ExperimentLock lock(catalog, report.experiment.id, options.name);  // one writer; a delete waits for it
     report.tasks = static_cast<int>(tasks.size());
     constexpr std::size_t kBatch = 64;
     std::vector<core::ClarificationPrediction> batch;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include "core/text/grounding.hpp"
+
 namespace iglu::core {
 
 std::vector<std::string> clarificationTokens(const std::string& text) {
@@ -86,34 +88,120 @@ TextFacts textFacts(const std::string& text) {
     return f;
 }
 
-SparseRow classifierRow(const ClarificationExample& e) {
-    const TextFacts t = textFacts(e.instruction);
-    std::set<std::uint32_t> grams;
-    for (std::size_t i = 0; i < t.tokens.size(); ++i) {
-        grams.insert(static_cast<std::uint32_t>(stableHash(t.tokens[i]) % kHashBuckets));
-        if (i + 1 < t.tokens.size())
-            grams.insert(static_cast<std::uint32_t>(stableHash(t.tokens[i] + " " + t.tokens[i + 1]) % kHashBuckets));
+namespace {
+
+bool among(const std::string& w, std::initializer_list<const char*> words) {
+    for (const char* x : words)
+        if (w == x) return true;
+    return false;
+}
+
+bool placeVerb(const std::string& w) {
+    return among(w, {"place", "put", "add", "build", "stack", "make", "create", "draw", "fill", "extend", "attach", "set"});
+}
+
+bool removeVerb(const std::string& w) {
+    return among(w, {"remove", "destroy", "break", "delete", "take", "erase", "clear", "eliminate"});
+}
+
+bool pastVerb(const std::string& w) {
+    return among(w, {"placed", "added", "built", "created", "made", "put", "destroyed", "removed", "broke", "deleted", "stacked"});
+}
+
+/// Clauses as the cues count them: split at '.', ';', "then" and "and".
+std::vector<std::vector<std::string>> cueClauses(const std::vector<std::string>& tokens, const std::string& text) {
+    std::vector<std::vector<std::string>> out(1);
+    std::size_t at = 0;  // walk the text's separators in step with the tokens
+    std::string word;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        const char ch = i < text.size() ? text[i] : ' ';
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c)) {
+            word += ch;
+            continue;
+        }
+        if (!word.empty()) {
+            if (at >= tokens.size()) break;
+            const std::string& w = tokens[at++];
+            if (w == "then" || w == "and") out.emplace_back();
+            else out.back().push_back(w);
+            word.clear();
+        }
+        if (ch == '.' || ch == ';') out.emplace_back();
     }
-    SparseRow row;
-    for (std::uint32_t g : grams) row.emplace_back(g, 1.0);
+    return out;
+}
+
+}  // namespace
+
+std::array<double, kCues> cueValues(const ClarificationExample& e) {
+    const text::Grounding g = text::ground(e.instruction, e.starting);
+    double minConfidence = 1, minMargin = 1, missing = 0;
+    bool anyCandidate = false;
+    for (const auto& c : g.clauses) {
+        for (const auto& t : c.trace)
+            if (t.rfind("nothing", 0) == 0 || t.rfind("no ", 0) == 0) ++missing;
+        if (c.candidates.empty()) continue;
+        anyCandidate = true;
+        minConfidence = std::min(minConfidence, c.candidates[0].confidence);
+        minMargin = std::min(minMargin, c.candidates[0].confidence - (c.candidates.size() > 1 ? c.candidates[1].confidence : 0.0));
+    }
+    if (!anyCandidate) minConfidence = minMargin = 0;
+
     std::array<bool, 7> present{};
     for (const auto& b : e.starting.blocks())
         if (b.colour >= 1 && b.colour <= 6) present[static_cast<std::size_t>(b.colour)] = true;
-    int presentCount = 0, mentionedAbsent = 0;
-    for (std::size_t c = 1; c <= 6; ++c) {
-        presentCount += present[c] ? 1 : 0;
-        mentionedAbsent += t.colours[c] && !present[c] ? 1 : 0;
+    const auto tokens = clarificationTokens(e.instruction);
+    double verbs = 0, digits = 0, more = 0, vague = 0;
+    for (const auto& w : tokens) {
+        verbs += placeVerb(w) || removeVerb(w) ? 1 : 0;
+        digits += std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) ? 1 : 0;
+        more += among(w, {"more", "another", "other", "rest", "remaining", "similar", "same"}) ? 1 : 0;
+        vague += among(w, {"some", "few", "several", "another", "similar", "shape", "structure", "near", "around", "cross", "pattern",
+                           "rest", "other"})
+                     ? 1
+                     : 0;
     }
-    const double world[kWorldFeatures] = {std::log1p(static_cast<double>(e.starting.blocks().size())),
-                                          presentCount / 6.0,
-                                          t.colourCount / 6.0,
-                                          static_cast<double>(mentionedAbsent),
-                                          std::log1p(static_cast<double>(t.tokens.size())),
-                                          std::log1p(t.numbers),
-                                          std::log1p(t.directions),
-                                          t.facing ? 1.0 : 0.0,
-                                          t.tokens.empty() ? 1.0 : 0.0};
-    for (std::size_t j = 0; j < kWorldFeatures; ++j) row.emplace_back(static_cast<std::uint32_t>(kHashBuckets + j), world[j]);
+    const bool narrative = (tokens.size() > 1 && tokens[0] == "i" && pastVerb(tokens[1])) || (!tokens.empty() && pastVerb(tokens[0]) && tokens[0] != "put");
+    double placeNoColour = 0, removeNoColour = 0;
+    for (const auto& clause : cueClauses(tokens, e.instruction)) {
+        if (clause.empty()) continue;
+        const bool colour = std::any_of(clause.begin(), clause.end(), [](const std::string& w) { return text::colourWord(w) != 0; });
+        const std::size_t head = std::min<std::size_t>(3, clause.size());
+        const bool place = std::any_of(clause.begin(), clause.begin() + static_cast<std::ptrdiff_t>(head), placeVerb);
+        const bool remove = std::any_of(clause.begin(), clause.begin() + static_cast<std::ptrdiff_t>(head), removeVerb);
+        const bool all = std::find(clause.begin(), clause.end(), "all") != clause.end();
+        placeNoColour += place && !colour ? 1 : 0;
+        removeNoColour += remove && !colour && !all ? 1 : 0;
+    }
+    return {g.confidence,
+            minConfidence,
+            minMargin,
+            static_cast<double>(g.clauses.size()),
+            missing,
+            static_cast<double>(std::count(present.begin(), present.end(), true)),
+            std::log1p(static_cast<double>(e.starting.blocks().size())),
+            verbs,
+            digits,
+            more,
+            vague,
+            narrative ? 1.0 : 0.0,
+            placeNoColour,
+            removeNoColour,
+            std::log1p(static_cast<double>(tokens.size()))};
+}
+
+SparseRow classifierRow(const ClarificationExample& e, const std::array<double, kCues>& cues, const std::array<double, kCues>& mean,
+                        const std::array<double, kCues>& scale) {
+    const auto tokens = clarificationTokens(e.instruction);
+    std::set<std::uint32_t> grams;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        grams.insert(static_cast<std::uint32_t>(stableHash(tokens[i]) % kHashBuckets));
+        if (i + 1 < tokens.size()) grams.insert(static_cast<std::uint32_t>(stableHash(tokens[i] + " " + tokens[i + 1]) % kHashBuckets));
+    }
+    SparseRow row;
+    for (std::uint32_t g : grams) row.emplace_back(g, kGramValue);
+    for (std::size_t j = 0; j < kCues; ++j) row.emplace_back(static_cast<std::uint32_t>(kHashBuckets + j), (cues[j] - mean[j]) / scale[j]);
     return row;
 }
 

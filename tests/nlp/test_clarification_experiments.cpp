@@ -17,6 +17,7 @@
 
 #include "core/catalog/clarification_data.hpp"
 #include "core/catalog/clarification_experiment.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "datasets/importer.hpp"
 #include "scripting/error.hpp"
 #include "scripting/lua_clarification_model.hpp"
@@ -204,11 +205,27 @@ private slots:
         o.name = "short-means-unclear";
         o.script = "test:table";
         o.cancel = &cancel;
+        // While it runs, it holds the experiment's writer lock: a second writer (a delete takes the
+        // lock first, see experiment_admin) is refused, naming the experiment.
+        bool lockedOut = false;
         o.progress = [&](int done, int) {
+            if (done == 50) {
+                catalog::Catalog other(cat.path(), catalog::OpenMode::ReadWrite);
+                try {
+                    const catalog::ExperimentLock second(other, cat.experiment("short-means-unclear")->id, "short-means-unclear");
+                } catch (const std::runtime_error& e) {
+                    lockedOut = std::string(e.what()).find("'short-means-unclear' is already being run") != std::string::npos;
+                }
+            }
             if (done == 100) cancel = true;
         };
         auto r = catalog::runClarification(cat, m, o);
+        QVERIFY(lockedOut);
         QVERIFY(r.cancelled);
+        {
+            catalog::Catalog other(cat.path(), catalog::OpenMode::ReadWrite);
+            const catalog::ExperimentLock after(other, r.experiment.id, o.name);  // released when the run ended
+        }
         QCOMPARE(r.stored, 100);
         QCOMPARE(cat.clarificationPredictions(r.experiment.id).size(), std::size_t(100));
         // Run again whole: every task once (the 100 replaced, not doubled).

@@ -87,9 +87,9 @@ private slots:
 
     void badModelFiles() {
         const QString skill = iglu::test::writeFile(dir_.path(), "skill.json", R"({"format": "iglu-skill-model/1"})");
-        const QString v2 = iglu::test::writeFile(dir_.path(), "v2.json", R"({"kind": "iglu-clarification-model", "version": 2})");
+        const QString v9 = iglu::test::writeFile(dir_.path(), "v9.json", R"({"kind": "iglu-clarification-model", "version": 9})");
         const QString garbage = iglu::test::writeFile(dir_.path(), "g.json", "\x01\x02 not json");
-        for (const auto& [file, field] : std::vector<std::pair<QString, QString>>{{skill, "kind"}, {v2, "version"}, {garbage, "JSON"}, {dir_.path(), "folder"}}) {
+        for (const auto& [file, field] : std::vector<std::pair<QString, QString>>{{skill, "kind"}, {v9, "version"}, {garbage, "JSON"}, {dir_.path(), "folder"}}) {
             const ProcessResult e = runIglu({"nlp", "eval", "--db", db_, "--model", file});
             QVERIFY2(e.exitCode >= 1 && e.exitCode <= 125 && !e.crashed, qPrintable(e.err));
             QVERIFY2(e.err.contains(field) && e.err.contains(file), qPrintable(e.err));

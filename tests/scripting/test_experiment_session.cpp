@@ -23,7 +23,7 @@
 #include "datasets/importer.hpp"
 #include "scripting/error.hpp"
 #include "scripting/experiment.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 #include "support/experiments.hpp"
 #include "support/files.hpp"
@@ -383,7 +383,7 @@ private slots:
             } catch (const std::runtime_error& e) {
                 const QString msg = e.what();
                 QVERIFY2(msg.contains("'rec'") && msg.contains(QString("process %1 on host ").arg(::getpid())) &&
-                             msg.contains(QString::fromStdString(hostName())) && msg.contains("started 20") &&
+                             msg.contains(QString::fromStdString(catalog::hostName())) && msg.contains("started 20") &&
                              msg.contains(folder.db),
                          e.what());
             }
@@ -425,7 +425,7 @@ private slots:
         {
             catalog::Catalog cat(folder.db.toStdString());
             // A dead writer (its process is gone, it holds no OS lock) and two orphan rollouts.
-            QVERIFY(!cat.claimExperimentWriter({id, 999999999, hostName(), "2020-01-01T00:00:00Z"},
+            QVERIFY(!cat.claimExperimentWriter({id, 999999999, catalog::hostName(), "2020-01-01T00:00:00Z"},
                                                [](const auto&) { return true; }));
             core::Rollout r;
             r.taskId = "orphan";

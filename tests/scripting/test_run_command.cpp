@@ -15,7 +15,7 @@
 #include <csignal>
 
 #include "core/catalog/catalog.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "scripting/experiment_session.hpp"
 #include "support/experiments.hpp"
 #include "support/files.hpp"
@@ -129,7 +129,7 @@ private slots:
             ProcessResult refused = runIglu({"run", exp, "--db", folder.db, "--json", "-q"});
             QVERIFY(refused.exitCode != 0);
             QVERIFY2(refused.err.contains("experiment 'rec' is already being run") &&
-                         refused.err.contains(QString("process %1 on host %2").arg(::getpid()).arg(QString::fromStdString(scripting::hostName()))) &&
+                         refused.err.contains(QString("process %1 on host %2").arg(::getpid()).arg(QString::fromStdString(catalog::hostName()))) &&
                          refused.err.contains("started 20"),
                      qPrintable(refused.err));
             QCOMPARE(storedEpisodes(folder.db, "rec"), 0);  // the refused run stored nothing

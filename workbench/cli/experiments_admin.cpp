@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "cli_util.hpp"
 #include "experiment_names.hpp"
 #include "experiments_actions.hpp"
@@ -30,9 +30,9 @@ void manageExperiment(const std::string& db, const std::string& action, const st
         const auto episodes = cat.episodes(e.id).size();
         const auto predictions = cat.clarificationPredictions(e.id).size();
         {
-            const scripting::ExperimentLock lock(cat, e.id, e.name);  // refuses while a run writes it
+            const catalog::ExperimentLock lock(cat, e.id, e.name);  // refuses while a run writes it
             const auto self = static_cast<std::int64_t>(::getpid());
-            const std::string host = scripting::hostName();
+            const std::string host = catalog::hostName();
             cat.deleteExperiment(e.name, [&](const catalog::ExperimentWriter& w) { return !(w.pid == self && w.host == host); });
         }
         out["episodes"] = episodes;

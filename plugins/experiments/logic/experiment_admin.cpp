@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/catalog/catalog.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 
 namespace iglu::plugins::experiments {
 
@@ -34,9 +34,9 @@ DeleteReport deleteExperimentIn(const QString& db, const QString& name) {
     DeleteReport report;
     report.episodes = static_cast<qint64>(cat.episodes(e.id).size());
     report.predictions = static_cast<qint64>(cat.clarificationPredictions(e.id).size());
-    const scripting::ExperimentLock lock(cat, e.id, e.name);  // refuses while a run writes it
+    const catalog::ExperimentLock lock(cat, e.id, e.name);  // refuses while a run writes it
     const auto self = static_cast<std::int64_t>(::getpid());
-    const std::string host = scripting::hostName();
+    const std::string host = catalog::hostName();
     cat.deleteExperiment(e.name, [&](const catalog::ExperimentWriter& w) { return !(w.pid == self && w.host == host); });
     return report;
 }

@@ -2,7 +2,7 @@
 // Run tracking from the Experiments dock, headless: delete (with its episodes, rollouts and
 // predictions: Catalog::deleteExperiment), rename, tag and annotate an experiment of a catalog
 // file. Each opens its own read-write connection; a delete takes the experiment's writer lock
-// first (scripting::ExperimentLock, as `iglu experiments delete` does), so a run writing it —
+// first (catalog::ExperimentLock, as `iglu experiments delete` does), so a run writing it —
 // in another process or in this one — refuses it naming that run. Errors are thrown
 // (std::exception) with a message to show.
 #include <QString>

@@ -18,7 +18,7 @@
 #include "logic/clarification_rows.hpp"
 #include "logic/experiment_admin.hpp"
 #include "logic/experiment_rows.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "support/shared_dir.hpp"
 
 using namespace iglu;
@@ -180,7 +180,7 @@ private slots:
         {
             // A run holding the writer lock (as a running job does): the delete is refused, nothing goes.
             catalog::Catalog writer(db_.toStdString(), catalog::OpenMode::ReadWrite);
-            const scripting::ExperimentLock lock(writer, id, "renamed");
+            const catalog::ExperimentLock lock(writer, id, "renamed");
             bool refused = false;
             try {
                 deleteExperimentIn(db_, QStringLiteral("renamed"));

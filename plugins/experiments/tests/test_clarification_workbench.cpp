@@ -22,7 +22,7 @@
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/clarification_data.hpp"
 #include "datasets/importer.hpp"
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 #include "support/gui_main.hpp"
 #include "support/modal_answers.hpp"
 #include "support/shared_dir.hpp"
@@ -263,7 +263,7 @@ private slots:
         // Delete while a run holds the writer lock: refused clearly, nothing goes.
         {
             catalog::Catalog writer(db_.toStdString(), catalog::OpenMode::ReadWrite);
-            const scripting::ExperimentLock lock(writer, bId, "renamed");
+            const catalog::ExperimentLock lock(writer, bId, "renamed");
             QVERIFY(!call("deleteExperiment", QStringLiteral("renamed")));
             QVERIFY(child<QLabel>("runStatus")->text().contains(QStringLiteral("renamed")));
             QVERIFY(rowOf(list, QStringLiteral("renamed")) >= 0);

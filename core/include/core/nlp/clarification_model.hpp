@@ -1,15 +1,21 @@
 #pragma once
 // The shipped baselines of the clarifying-question track, trained on a catalog's own tasks:
 // - "when to ask": a regularised logistic regression (learn/logistic_regression.hpp, the trainer
-//   the skill model uses) on hashed word uni- and bigrams of the instruction and world-state
-//   features (blocks present, colours mentioned vs colours present, numbers, directions);
+//   the skill model uses) on standardised ambiguity cues — what the grounding rules (core/text)
+//   make of the instruction in its world (confidence, the margin between readings, missing
+//   referents), the world (colours, blocks) and the text (verbs, digits, vague words, a narrative
+//   opening, clauses naming no colour) — plus hashed word uni- and bigrams. Its decision threshold
+//   is the one that maximises the needs-clarification F1 on the training tasks weighted to a
+//   class-balanced set; the probability it reports is shifted so that this threshold is 0.5 (the
+//   one rule "ask when p >= 0.5" of every clarification model);
 // - "what to ask": BM25 of each `qbank` candidate against the instruction (IDF over the question
 //   bank), plus features linking candidate, instruction and world (colours mentioned in both,
 //   colours the world lacks, shared numbers), weighted by a logistic regression trained on the
 //   gold questions (`qrel`).
 // Deterministic (no randomness, fixed iterations). Model file: JSON with "kind":
-// "iglu-clarification-model" and "version": 1, read with a size bound; another kind or version is
+// "iglu-clarification-model" and "version": 2, read with a size bound; another kind or version is
 // refused naming the field. Qt-free.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -45,8 +51,9 @@ bool rankable(const ClarificationExample& e, const QuestionBank& bank);
 class ClarificationModel {
 public:
     static constexpr const char* kKind = "iglu-clarification-model";
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;
     static constexpr std::size_t kMaxFileBytes = std::size_t(64) << 20;
+    static constexpr std::size_t kCues = 15;  ///< the classifier's ambiguity cues (clarification_features.hpp)
 
     /// Trains on the examples with a known clarity (classifier) and the rankable ones (ranker).
     /// Throws std::invalid_argument when there is no example of a class, or none to rank.
@@ -67,6 +74,8 @@ public:
 
 private:
     LogisticWeights classifier_, ranker_;
+    std::array<double, kCues> cueMean_{}, cueScale_{};  ///< standardisation of the cues (training mean, deviation)
+    double offset_ = 0;                              ///< log-odds of the decision threshold
     int trainedClassifier_ = 0, trainedRanker_ = 0;
     std::vector<std::string> trainedIds_;
 };

@@ -1,4 +1,4 @@
-#include "scripting/experiment_lock.hpp"
+#include "core/catalog/experiment_lock.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace iglu::scripting {
+namespace iglu::catalog {
 
 namespace {
 
@@ -36,12 +36,12 @@ OsLock lockByte(int fd, std::int64_t experimentId) {
     return OsLock::Unsupported;
 }
 
-bool processGone(const catalog::ExperimentWriter& w, const std::string& host) {
+bool processGone(const ExperimentWriter& w, const std::string& host) {
     if (w.host != host || w.pid <= 0) return false;  // cannot tell from here: assume alive
     return ::kill(static_cast<pid_t>(w.pid), 0) != 0 && errno == ESRCH;
 }
 
-std::string describe(const catalog::ExperimentWriter& w) {
+std::string describe(const ExperimentWriter& w) {
     return "process " + std::to_string(w.pid) + " on host " + w.host + " (started " + w.started + ")";
 }
 
@@ -53,11 +53,11 @@ std::string hostName() {
     return buf;
 }
 
-ExperimentLock::ExperimentLock(catalog::Catalog& cat, std::int64_t experimentId, const std::string& name) : cat_(cat) {
+ExperimentLock::ExperimentLock(Catalog& cat, std::int64_t experimentId, const std::string& name) : cat_(cat) {
     self_.experimentId = experimentId;
     self_.pid = static_cast<std::int64_t>(::getpid());
     self_.host = hostName();
-    self_.started = catalog::utcNow();
+    self_.started = utcNow();
     const std::string where = "experiment '" + name + "' is already being run on " + cat.path() + " by ";
     const std::string advice = ": a second run would run its episodes twice. Wait for it to finish or stop it "
                                "(the lock of a stopped or killed run is released or taken over automatically), "
@@ -73,10 +73,10 @@ ExperimentLock::ExperimentLock(catalog::Catalog& cat, std::int64_t experimentId,
     }
     // Held: any recorded writer is dead (its OS lock is gone). Otherwise judge by its process id.
     const std::string host = self_.host;
-    std::optional<catalog::ExperimentWriter> previous = cat.experimentWriter(experimentId);
-    std::optional<catalog::ExperimentWriter> other;
+    std::optional<ExperimentWriter> previous = cat.experimentWriter(experimentId);
+    std::optional<ExperimentWriter> other;
     try {
-        other = cat.claimExperimentWriter(self_, [&](const catalog::ExperimentWriter& w) {
+        other = cat.claimExperimentWriter(self_, [&](const ExperimentWriter& w) {
             return os == OsLock::Held || processGone(w, host);
         });
     } catch (...) {
@@ -100,4 +100,4 @@ ExperimentLock::~ExperimentLock() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-}  // namespace iglu::scripting
+}  // namespace iglu::catalog

@@ -1,7 +1,8 @@
 #pragma once
 // One writer per experiment and catalog. Two runs of the same experiment on one catalog would
 // both run every episode (each computed its to-do list at start) and the second would replace the
-// first's episodes. An ExperimentLock is held by an ExperimentSession for its whole life:
+// first's episodes. An ExperimentLock is held for a run's whole life (scripting's ExperimentSession,
+// runClarification) and briefly by a delete, which it refuses while a run holds it:
 //
 // - the OS lock: an open-file-description lock (fcntl F_OFD_SETLK) on one byte per experiment id
 //   of the file CATALOG-experiments.lock beside the catalog (created once, left in place: never
@@ -19,29 +20,29 @@
 
 #include "core/catalog/catalog.hpp"
 
-namespace iglu::scripting {
+namespace iglu::catalog {
 
 class ExperimentLock {
 public:
     /// Takes the lock of `experimentId` (named `name` in messages) in `cat`. Throws
     /// std::runtime_error naming the experiment, the catalog and the other writer (pid, host,
     /// start time) when another process or session holds it.
-    ExperimentLock(catalog::Catalog& cat, std::int64_t experimentId, const std::string& name);
+    ExperimentLock(Catalog& cat, std::int64_t experimentId, const std::string& name);
     ~ExperimentLock();  ///< removes the record, then drops the OS lock
     ExperimentLock(const ExperimentLock&) = delete;
     ExperimentLock& operator=(const ExperimentLock&) = delete;
 
     /// The record of a dead writer that this lock replaced, if any.
-    const std::optional<catalog::ExperimentWriter>& tookOver() const noexcept { return tookOver_; }
+    const std::optional<ExperimentWriter>& tookOver() const noexcept { return tookOver_; }
 
 private:
-    catalog::Catalog& cat_;
-    catalog::ExperimentWriter self_;
+    Catalog& cat_;
+    ExperimentWriter self_;
     int fd_ = -1;
-    std::optional<catalog::ExperimentWriter> tookOver_;
+    std::optional<ExperimentWriter> tookOver_;
 };
 
 /// This machine's host name (as recorded in writer records).
 std::string hostName();
 
-}  // namespace iglu::scripting
+}  // namespace iglu::catalog
