@@ -4,7 +4,9 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QDockWidget>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -13,6 +15,7 @@
 #include "core/rollout/random_agent.hpp"
 #include "logic/belief_status.hpp"
 #include "core/rollout/rollout_series.hpp"
+#include "viewers/qt/pov_frame_view.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "workbench/api/context.hpp"
@@ -44,6 +47,9 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     record_->setToolTip(tr("Run 250 steps of a seeded random agent (place-biased) in the core environment on this "
                            "task, store the episode in the catalog and play it back"));
     top->addWidget(record_);
+    auto* povButton = new QToolButton(panel);
+    povButton->setObjectName(QStringLiteral("povToggle"));
+    top->addWidget(povButton);
     layout->addLayout(top);
     recordStatus_ = new QLabel(panel);
     recordStatus_->setObjectName(QStringLiteral("recordStatus"));
@@ -65,6 +71,23 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     chart_->setObjectName(QStringLiteral("rolloutChart"));
     layout->addWidget(chart_, 1);
     context.shell().addDock(QStringLiteral("playback"), tr("Playback"), panel, Qt::BottomDockWidgetArea);
+    // The first-person view: its own dock beside the 3D view (right of it, not tabbed behind a
+    // panel there), hidden until asked for; the dock's toggle is the First-Person View action.
+    pov_ = new viewers::PovFrameView;
+    pov_->setObjectName(QStringLiteral("playbackPov"));
+    QDockWidget* povDock = context.shell().addDock(QStringLiteral("playback.pov"), tr("First-Person View"), pov_, Qt::RightDockWidgetArea);
+    if (QMainWindow* window = context.shell().mainWindow()) {
+        window->removeDockWidget(povDock);
+        window->addDockWidget(Qt::RightDockWidgetArea, povDock, Qt::Horizontal);
+    }
+    povDock->hide();
+    QAction* povAction = povDock->toggleViewAction();
+    povAction->setObjectName(QStringLiteral("playback.povAction"));
+    povAction->setToolTip(tr("Show what the agent saw at this step (its first-person view) beside the 3D view"));
+    povButton->setDefaultAction(povAction);
+    connect(povDock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown) showPov();
+    });
 
     auto& sel = context.selection();
     connect(&sel, &workbench::Selection::taskChanged, this, &PlaybackPlugin::refreshRollouts);
@@ -74,6 +97,7 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
         timeline_->setPosition(step);
         chart_->setPosition(step);
         showBeliefStatus(step);
+        showPov();
     });
     connect(&context.data(), &workbench::DataService::rolloutsChanged, this, [this](const QString& taskId) {
         if (taskId == context_->selection().taskId()) refreshRollouts();
@@ -103,6 +127,7 @@ bool PlaybackPlugin::initialize(workbench::PluginContext& context, QString*) {
     fwd->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
     auto* back = menu->addAction(tr("Step Back"), timeline_, &viewers::RolloutTimeline::stepBack);
     back->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Left));
+    menu->addAction(povAction);
     menu->addSeparator();
     menu->addAction(tr("Record Random-Agent Episode"), this, &PlaybackPlugin::recordRandomEpisode);
     refreshRollouts();
@@ -147,11 +172,13 @@ void PlaybackPlugin::showRollout(qint64 id) {
     const auto rollout = id == 0 ? nullptr : context_->data().rollout(id);
     const auto task = context_->data().task(context_->selection().taskId());
     rollout_ = rollout;
+    povCursor_ = rollout ? std::make_unique<core::RolloutCursor>(*rollout) : nullptr;
     target_ = task ? std::optional<core::Grid>(task->target) : std::nullopt;
     if (rollout == nullptr || !task) {
         timeline_->setFrameCount(0);
         chart_->clear();
         showBeliefStatus(0);
+        showPov();
         return;
     }
     chart_->setSeries(core::computeSeries(*rollout, task->target));
@@ -162,6 +189,17 @@ void PlaybackPlugin::showRollout(qint64 id) {
     }
     chart_->setPosition(timeline_->position());
     showBeliefStatus(timeline_->position());
+    showPov();
+}
+
+void PlaybackPlugin::showPov() {
+    if (pov_ == nullptr || !pov_->isVisible()) return;  // drawn when its dock is shown again
+    if (!povCursor_) {
+        pov_->clear();
+        return;
+    }
+    povCursor_->seek(static_cast<std::size_t>(std::max(0, context_->selection().step())));
+    pov_->showPose(povCursor_->grid(), povCursor_->pose());
 }
 
 void PlaybackPlugin::showBeliefStatus(int step) {

@@ -6,7 +6,9 @@
 // list is held in memory, replays of experiment episodes, --rollout random) are listed as "unsaved".
 // Drives Selection::setRollout / setStep, which the 3D viewer follows (with the agent's belief in
 // force at each step); a rollout with beliefs gets a belief line under the timeline
-// (logic/belief_status.hpp) and its prediction F1 in the chart.
+// (logic/belief_status.hpp) and its prediction F1 in the chart. The First-Person View toggle (dock
+// and Playback menu) shows, beside the 3D view, what the agent saw at the step shown
+// (viewers::PovFrameView: core::PovRenderer of the step's grid and pose), following every seek.
 #include <memory>
 #include <optional>
 
@@ -21,6 +23,7 @@ class QLabel;
 class QToolButton;
 
 namespace iglu::viewers {
+class PovFrameView;
 class RolloutChart;
 class RolloutTimeline;
 }  // namespace iglu::viewers
@@ -40,6 +43,7 @@ private:
     void showRollout(qint64 id);
     void recordRandomEpisode();
     void showBeliefStatus(int step);
+    void showPov();  // the first-person view at the selected step (when its dock is shown)
 
     workbench::PluginContext* context_ = nullptr;
     QComboBox* rollouts_ = nullptr;
@@ -50,6 +54,8 @@ private:
     std::optional<core::Grid> target_;
     viewers::RolloutTimeline* timeline_ = nullptr;
     viewers::RolloutChart* chart_ = nullptr;
+    viewers::PovFrameView* pov_ = nullptr;
+    std::unique_ptr<core::RolloutCursor> povCursor_;  ///< over rollout_
     std::uint64_t nextSeed_ = 1;
 };
 

@@ -231,6 +231,7 @@ void Viewer3dPlugin::exportImage() {
         viewers::OffscreenRenderer renderer(size.width(), size.height());
         viewers::ZoneScene copy;
         copy.copyStateFrom(view_->scene());
+        copy.setTextScale(viewers::exportTextScale(size.height()));
         renderer.renderToPng(copy, path.toStdString());
         context_->log().info(QStringLiteral("viewer3d"), tr("Exported the view as %1 (%2 x %3)").arg(path).arg(size.width()).arg(size.height()));
         context_->shell().showStatus(tr("Saved %1").arg(path), 5000);

@@ -239,15 +239,15 @@ bool BeliefLayer::shown() const noexcept { return impl_->shown; }
 const std::optional<core::Belief>& BeliefLayer::belief() const noexcept { return impl_->belief; }
 const BeliefStats& BeliefLayer::stats() const noexcept { return impl_->stats; }
 
-std::array<double, 2> BeliefLayer::legendSize() const {
+std::array<double, 2> BeliefLayer::legendSize(double textScale) const {
     double width = 0;
     int shown = 0;
     for (const auto& t : impl_->legend) {
         if (!t->GetVisibility()) continue;
-        width = std::max(width, scene_detail::textWidth(impl_->renderer, t->GetInput(), kLegendFont));
+        width = std::max(width, scene_detail::textWidth(impl_->renderer, t->GetInput(), static_cast<int>(std::lround(kLegendFont * textScale))));
         ++shown;
     }
-    return {width, shown * kLegendLine};
+    return {width, shown * kLegendLine * textScale};
 }
 
 void BeliefLayer::placeLegend(const LegendBox& box, double scale) {

@@ -116,6 +116,7 @@ ClipResult renderRolloutClip(const core::Task& task, const core::Rollout& rollou
         scene.emplace();
         scene->setTarget(task.target);
         scene->setOverlay(o.overlay);
+        scene->setTextScale(exportTextScale(o.height));  // the legends grow with the picture
         scene->applyView(o.view);
         if (o.camera) scene->setCameraPose(*o.camera);
     }

@@ -93,6 +93,7 @@ struct ZoneScene::Impl {
     bool overlay = false;
     bool ghostOn = true;
     std::string caption;
+    double textScale = 1;
     SceneFilter filter;
     SceneCells cells;  // what is drawn (scene_cells.hpp); kinds and colours answer pick()
     LegendLayout legendLayout;
@@ -353,14 +354,14 @@ struct ZoneScene::Impl {
         double width = 0;
         for (std::size_t i = 0; i < legend.size(); ++i) {
             if (!legend[i]->GetVisibility()) continue;
-            width = std::max(width, scene_detail::textWidth(renderer, legendLines[i], kLegendFont));
+            width = std::max(width, scene_detail::textWidth(renderer, legendLines[i], static_cast<int>(std::lround(kLegendFont * textScale))));
             ++shown;
         }
         static constexpr Corner kScenePrefer[] = {Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft};
         static constexpr Corner kBeliefPrefer[] = {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight, Corner::TopLeft};
         // No legend: no shift. Else the legend where it covers nothing, the picture moved if need be.
         ShiftedPlacement placed = shown == 0 ? ShiftedPlacement{{}, {0, 0}, project({0, 0})}
-                                             : placeLegendShifting(project, size[0], size[1], width, shown * kLegendLine, kScenePrefer);
+                                             : placeLegendShifting(project, size[0], size[1], width, shown * kLegendLine * textScale, kScenePrefer);
         cam->SetWindowCenter(placed.shift[0], placed.shift[1]);
         legendLayout.scene = placed.legend;
         legendLayout.zone = std::move(placed.zone);
@@ -369,17 +370,17 @@ struct ZoneScene::Impl {
         int row = 0;
         for (std::size_t i = 0; i < legend.size(); ++i) {
             if (!legend[i]->GetVisibility()) continue;
-            legend[i]->GetTextProperty()->SetFontSize(static_cast<int>(std::lround(kLegendFont * p.scale)));
-            const double y = p.box.y + p.box.height - kLegendLine * p.scale * (row++ + 1);
+            legend[i]->GetTextProperty()->SetFontSize(static_cast<int>(std::lround(kLegendFont * textScale * p.scale)));
+            const double y = p.box.y + p.box.height - kLegendLine * textScale * p.scale * (row++ + 1);
             legend[i]->SetDisplayPosition(static_cast<int>(p.box.x), static_cast<int>(std::lround(y)));
         }
-        const auto beliefSize = belief.legendSize();
+        const auto beliefSize = belief.legendSize(textScale);
         const LegendBox taken[] = {p.box};
         legendLayout.belief = {};
         if (beliefSize[1] <= 0) return;
         legendLayout.belief = placeLegend(legendLayout.zone, size[0], size[1], beliefSize[0], beliefSize[1], kBeliefPrefer,
                                           shown > 0 ? std::span<const LegendBox>(taken) : std::span<const LegendBox>());
-        belief.placeLegend(legendLayout.belief.box, legendLayout.belief.scale);
+        belief.placeLegend(legendLayout.belief.box, legendLayout.belief.scale * textScale);
     }
 };
 
@@ -450,6 +451,11 @@ void ZoneScene::setCaption(const std::string& caption) {
     impl_->caption = caption;
     impl_->updateLegend();
 }
+
+void ZoneScene::setTextScale(double scale) { impl_->textScale = scale > 0 ? scale : 1; }
+double ZoneScene::textScale() const noexcept { return impl_->textScale; }
+
+double exportTextScale(int height) noexcept { return std::max(1.0, height / 720.0); }
 
 void ZoneScene::setBelief(const std::optional<core::Belief>& belief) { impl_->belief.setBelief(belief); }
 void ZoneScene::setBeliefShown(bool on) { impl_->belief.setShown(on); }

@@ -97,6 +97,9 @@ MainWindow::MainWindow(WorkbenchContext& context, PluginManager& plugins) : cont
     });
     connect(&context_.data(), &DataService::tasksChanged, this, showData);
     statusBar()->showMessage(tr("Ready"));
+    // Double-clicks that maximize a view and Esc that restores it (main_window_maximize.cpp) arrive
+    // at the docks' title bars, their tab bars and the 3D views: one filter sees them all.
+    qApp->installEventFilter(this);
 }
 
 QDockWidget* MainWindow::addDock(const QString& id, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
@@ -173,6 +176,7 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::resetLayout() {
     if (defaultState_.isEmpty()) return;
+    restoreMaximized();
     // Without animation: an animated restore lands after the proportions and undoes them.
     const bool animated = isAnimated();
     setAnimated(false);
@@ -275,6 +279,7 @@ void MainWindow::addWorkspaceActions() {
 bool MainWindow::applyWorkspace(const QString& id) {
     const Workspace* w = findWorkspace(id.toStdString());
     if (w == nullptr) return false;
+    restoreMaximized();
     const bool animated = isAnimated();
     setAnimated(false);
     const auto listed = [](std::span<const std::string_view> ids, const QString& name) {
@@ -334,7 +339,7 @@ void MainWindow::fillRecentMenu() {
 void MainWindow::saveLayout() {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState(1));
+    s.setValue(QStringLiteral("window/state"), maximized_.isEmpty() ? saveState(1) : beforeMaximize_);  // never the maximized view
     if (context_.data().isOpen()) s.setValue(QStringLiteral("data/last"), context_.data().path());
 }
 

@@ -4,8 +4,10 @@
 // a cursor over the whole scrub); a preset or turn in one view moves the other's camera; a click
 // on a table row and on the chart seeks; the rows where the worlds differ are the steps
 // core::compareRollouts reports; every view draws its own rollout's belief in force; checking a
-// third rollout adds a third view.
+// third rollout adds a third view; "First-person view" shows each rollout's agent view at the step
+// (core::PovRenderer's frame of that rollout's grid and pose).
 #include <QAction>
+#include <QCheckBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -16,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/pov/pov_renderer.hpp"
 #include "core/rollout/random_agent.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/rollout/rollout_comparison.hpp"
@@ -26,6 +29,7 @@
 #include "support/gui_main.hpp"
 #include "support/workbench_fixture.hpp"
 #include "viewers/qt/camera_link.hpp"
+#include "viewers/qt/pov_frame_view.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "viewers/qt/vtk_gl_widget.hpp"
@@ -104,6 +108,36 @@ private slots:
         QCOMPARE(p->views().size(), 2);
         QVERIFY(p->isVisible());
         QVERIFY(QTest::qWaitFor([&] { return p->views()[0]->glWidget()->framesRendered() > 0 && p->views()[1]->glWidget()->framesRendered() > 0; }, 10000));
+    }
+
+    void firstPersonViewsFollowTheTimeline() {
+        auto* p = panel();
+        auto* toggle = child<QCheckBox>("comparePovToggle");
+        QVERIFY(toggle != nullptr && !toggle->isChecked());
+        QVERIFY(!child<QWidget>("comparePovs")->isVisible());
+        toggle->setChecked(true);
+        QTRY_VERIFY(child<QWidget>("comparePovs")->isVisible());
+        const auto& compared = p->model().rollouts();
+        core::PovRenderer renderer(core::PovConfig{viewers::PovFrameView::kSide, viewers::PovFrameView::kSide});
+        const int steps = static_cast<int>(p->model().comparison().steps);
+        for (int step : {0, steps / 2, 3, steps}) {
+            p->seek(step);
+            for (std::size_t i = 0; i < compared.size(); ++i) {
+                auto* pov = child<viewers::PovFrameView>(QStringLiteral("comparePov%1").arg(i));
+                QVERIFY(pov != nullptr && pov->isVisible());
+                core::RolloutCursor cursor(*compared[i].rollout);
+                cursor.seek(static_cast<std::size_t>(step));
+                const auto want = renderer.render(cursor.grid(), cursor.pose());
+                const QImage& got = pov->frame();
+                QCOMPARE(got.size(), QSize(viewers::PovFrameView::kSide, viewers::PovFrameView::kSide));
+                for (int y = 0; y < got.height(); ++y)
+                    QVERIFY2(std::memcmp(got.constScanLine(y), want.data() + std::size_t(y) * got.width() * 3, std::size_t(got.width()) * 3) == 0,
+                             qPrintable(QStringLiteral("rollout %1 step %2 row %3").arg(i).arg(step).arg(y)));
+            }
+        }
+        toggle->setChecked(false);
+        QTRY_VERIFY(!child<QWidget>("comparePovs")->isVisible());
+        p->seek(0);
     }
 
     void timelineDrivesEveryView() {

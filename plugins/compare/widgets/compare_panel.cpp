@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QChart>
+#include <QCheckBox>
 #include <QColor>
 #include <QLegend>
 #include <QHeaderView>
@@ -17,6 +18,7 @@
 
 #include "logic/step_table.hpp"
 #include "viewers/qt/camera_link.hpp"
+#include "viewers/qt/pov_frame_view.hpp"
 #include "viewers/qt/rollout_chart.hpp"
 #include "viewers/qt/rollout_timeline.hpp"
 #include "viewers/qt/zone_view.hpp"
@@ -90,6 +92,10 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(summary_);
+    povToggle_ = new QCheckBox(tr("First-person view"), side);
+    povToggle_->setObjectName(QStringLiteral("comparePovToggle"));
+    povToggle_->setToolTip(tr("Under each view, what its agent saw at this step"));
+    sideLayout->addWidget(povToggle_);
     tabs_ = new QTabWidget(side);
     tabs_->setObjectName(QStringLiteral("compareTabs"));
     tabs_->setDocumentMode(true);
@@ -100,7 +106,23 @@ ComparePanel::ComparePanel(workbench::DataService& dataService, workbench::Selec
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("compareSplit"));
     split->setChildrenCollapsible(false);
-    split->addWidget(viewsBox_);
+    // The views over their agents' first-person views (hidden until asked for).
+    auto* viewsColumn = new QSplitter(Qt::Vertical, this);
+    viewsColumn->setChildrenCollapsible(false);
+    viewsColumn->addWidget(viewsBox_);
+    povBox_ = new QWidget(viewsColumn);
+    povBox_->setObjectName(QStringLiteral("comparePovs"));
+    new QHBoxLayout(povBox_);
+    povBox_->layout()->setContentsMargins(0, 0, 0, 0);
+    povBox_->hide();
+    viewsColumn->addWidget(povBox_);
+    viewsColumn->setStretchFactor(0, 3);
+    viewsColumn->setStretchFactor(1, 2);
+    connect(povToggle_, &QCheckBox::toggled, this, [this](bool on) {
+        povBox_->setVisible(on);
+        showStep(timeline_->position());
+    });
+    split->addWidget(viewsColumn);
     split->addWidget(side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -207,6 +229,13 @@ void ComparePanel::rebuild() {
     // One view per compared rollout (at least one, so the panel never collapses).
     const int wanted = std::max<int>(1, static_cast<int>(list.size()));
     while (views_.size() > wanted) delete views_.takeLast();
+    while (povs_.size() > wanted) delete povs_.takeLast();
+    while (povs_.size() < wanted) {
+        auto* p = new viewers::PovFrameView(povBox_);
+        p->setObjectName(QStringLiteral("comparePov%1").arg(povs_.size()));
+        povBox_->layout()->addWidget(p);
+        povs_.append(p);
+    }
     while (views_.size() < wanted) {
         auto* v = new viewers::ZoneView(viewsBox_);
         v->setObjectName(QStringLiteral("compareView%1").arg(views_.size()));
@@ -287,7 +316,9 @@ void ComparePanel::showStep(int step) {
                           .arg(cursor.position())
                           .arg(rollouts[i].rollout->size())
                           .arg(ended ? tr(" (ended)") : QString()));
+        if (povToggle_->isChecked() && static_cast<int>(i) < povs_.size()) povs_[static_cast<int>(i)]->showPose(cursor.grid(), cursor.pose());
     }
+    for (int i = static_cast<int>(cursors_.size()); i < povs_.size(); ++i) povs_[i]->clear();
     chart_->setPosition(step);
     if (step >= 0 && step < model_->rowCount()) {
         table_->selectRow(step);

@@ -4,13 +4,15 @@
 // one timeline, the views taking the left of the dock at its whole height; on the right the
 // summary above three tabs: the rollouts list, the chart (every rollout's return and F1, distinct colours) and the per-step
 // table (logic/step_table.hpp, fitted to the width) as tabs, both seeking on click; the rows where
-// the worlds differ highlighted and summarised.
+// the worlds differ highlighted and summarised. "First-person view" (a check box above the tabs)
+// adds under the views each rollout's agent view at the step (viewers::PovFrameView).
 #include <memory>
 #include <vector>
 
 #include <QList>
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QListWidget;
 class QSplitter;
@@ -19,6 +21,7 @@ class QTableView;
 
 namespace iglu::viewers {
 class CameraLink;
+class PovFrameView;
 class RolloutChart;
 class RolloutTimeline;
 class ZoneView;
@@ -79,6 +82,9 @@ private:
     StepTableModel* model_;
     viewers::CameraLink* link_;
     QList<viewers::ZoneView*> views_;
+    QCheckBox* povToggle_;
+    QWidget* povBox_;                       // under the views, shown with povToggle_
+    QList<viewers::PovFrameView*> povs_;    // one per view, "comparePov<i>"
     std::vector<std::unique_ptr<core::RolloutCursor>> cursors_;
     bool refreshing_ = false;
 };

@@ -59,9 +59,10 @@ public:
     const BeliefStats& stats() const noexcept;
     /// The legend lines shown, one per line ("" when nothing is drawn).
     std::string legendText() const;
-    /// Full-size width and height of the legend as shown (0 x 0 when hidden); the renderer must
-    /// be in a window. The scene places it (legend_placement.hpp) with placeLegend.
-    std::array<double, 2> legendSize() const;
+    /// Full-size width and height of the legend as shown (0 x 0 when hidden), its text
+    /// `textScale` times the view's size (ZoneScene::setTextScale); the renderer must be in a
+    /// window. The scene places it (legend_placement.hpp) with placeLegend (scale: of the view's size).
+    std::array<double, 2> legendSize(double textScale = 1) const;
     void placeLegend(const LegendBox& box, double scale);
     /// Every drawn line segment as "belief x y z r g b" (its centre and colour), unsorted, and
     /// the legend lines as "belief legend ..." (ZoneScene::drawnState).

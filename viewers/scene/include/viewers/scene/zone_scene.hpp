@@ -41,6 +41,12 @@ struct CameraPose {
     bool near(const CameraPose& other) const noexcept;
 };
 
+/// The legends' text scale of an exported picture `height` pixels high: proportional to the
+/// height above 720 (height / 720: 2 at 1440, 3 at 2160), the view's size (1) up to 720, where
+/// smaller text could not be read. The one rule for Export View Image, Export Rollout Video and
+/// `iglu render`'s 3D clips (rollout_clip.hpp).
+double exportTextScale(int height) noexcept;
+
 class ZoneScene {
 public:
     ZoneScene();
@@ -68,6 +74,10 @@ public:
     const SceneFilter& filter() const noexcept;
     /// First line of the legend (e.g. task id and step).
     void setCaption(const std::string& caption);
+    /// The legends' text (caption, counts, scores, facing, the belief's) at `scale` times the
+    /// view's size (16 px lines; 1 by default): exports scale it with their height (exportTextScale).
+    void setTextScale(double scale);
+    double textScale() const noexcept;
     /// The agent's belief in force (core::Rollout::beliefAt), drawn by the belief layer
     /// (belief_layer.hpp) against the target; std::nullopt: none.
     void setBelief(const std::optional<core::Belief>& belief);
@@ -115,7 +125,8 @@ public:
     CameraPose cameraPose() const;
     /// Moves the camera (clipping range fitted to this scene).
     void setCameraPose(const CameraPose& pose);
-    /// The target, built grid, agent, overlay, ghost, caption, belief and camera of `other`.
+    /// The target, built grid, agent, overlay, ghost, caption, belief and camera of `other` (not
+    /// its text scale: a copy drawn at another size chooses its own).
     void copyStateFrom(const ZoneScene& other);
     /// The block under a display position (pixels, origin bottom-left, of the render window the
     /// renderer is in); empty when the ray hits nothing shown.

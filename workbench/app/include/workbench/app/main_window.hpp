@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <QByteArray>
+#include <QPointF>
 #include <QMainWindow>
 #include <QSize>
 #include <QStringList>
@@ -65,8 +66,19 @@ public slots:
     bool applyWorkspace(const QString& id);
     /// The workspace applied last ("" before any).
     QString currentWorkspace() const { return workspace_; }
+    /// Maximizes a view over the main area (view_maximize.hpp): dock `id`, or "central" (the 3D
+    /// view), the other docks hidden; a double-click on a dock's title bar or tab, or on a 3D view,
+    /// does it. False when `id` is not a shown, docked view. Another view maximized is restored first.
+    bool maximizeView(const QString& id);
+    /// The layout from before maximizeView, exactly (QMainWindow::restoreState); Esc does it too.
+    void restoreMaximized();
+    /// Restores when a view is maximized, else maximizes `id`.
+    bool toggleMaximized(const QString& id);
+    /// The view maximized ("" when none).
+    QString maximizedView() const { return maximized_; }
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;  // double-clicks that maximize, Esc
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
@@ -108,6 +120,11 @@ private:
     bool saveOnClose_ = true;
     QString workspace_;
     QActionGroup* workspaceActions_ = nullptr;
+    /// The view a double-click on `watched` maximizes ("" when it is not one: a double-click used
+    /// otherwise, e.g. a table's cell, or another window).
+    QString maximizeTarget(QObject* watched, const QPointF& pos) const;
+    QString maximized_;
+    QByteArray beforeMaximize_;  // saveState() before maximizeView
 };
 
 }  // namespace iglu::workbench
