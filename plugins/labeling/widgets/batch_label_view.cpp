@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelection>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -98,8 +99,11 @@ void BatchLabelView::refresh() {
             table_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(t.id)));
             table_->setItem(r, 1, new QTableWidgetItem(yours));
             table_->setItem(r, 2, new QTableWidgetItem(QString::fromStdString(t.instruction)));
-            if (keep.contains(table_->item(r, 0)->text())) table_->selectRow(r);
         }
+        QItemSelection again;  // the rows selected before, by task id
+        for (int r = 0; r < table_->rowCount(); ++r)
+            if (keep.contains(table_->item(r, 0)->text())) again.select(table_->model()->index(r, 0), table_->model()->index(r, 2));
+        table_->selectionModel()->select(again, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         table_->horizontalHeaderItem(1)->setText(name.isEmpty() ? tr("yours") : name);
     } catch (const std::exception& e) {
         status_->setText(QString::fromLocal8Bit(e.what()));

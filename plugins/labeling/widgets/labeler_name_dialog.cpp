@@ -4,6 +4,7 @@
 
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -15,7 +16,24 @@ namespace iglu::plugins::labeling {
 
 namespace {
 const QString kKey = QStringLiteral("labeling/labeler");
-}
+
+// Return / Enter in the name field are the dialog's (OK), not a shortcut of the widget that opened
+// it (the Labeling panel's Return confirms a task, and would ask the name again).
+class KeepReturn : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ShortcutOverride) {
+            const int key = static_cast<QKeyEvent*>(event)->key();
+            if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+                event->accept();
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+}  // namespace
 
 QDialog* createLabelerNameDialog(QWidget* parent, const QString& current) {
     auto* dialog = new QDialog(parent);
@@ -29,6 +47,7 @@ QDialog* createLabelerNameDialog(QWidget* parent, const QString& current) {
     layout->addWidget(text);
     auto* edit = new QLineEdit(current, dialog);
     edit->setObjectName(QStringLiteral("labelerNameInput"));
+    edit->installEventFilter(new KeepReturn(edit));
     layout->addWidget(edit);
     auto* problem = new QLabel(dialog);
     problem->setObjectName(QStringLiteral("labelerNameProblem"));
