@@ -69,6 +69,14 @@ void answerName(QWidget* w, const QString& name) {
     QTest::keyClicks(edit, name);
     ok->button(QDialogButtonBox::Ok)->click();
 }
+// After a dialog closed: the panel's window active and the panel focused again (its keys are
+// shortcuts of the focused panel).
+void refocus(QWidget* panel) {
+    panel->activateWindow();
+    QTRY_VERIFY(panel->isActiveWindow());
+    panel->setFocus();
+    QTRY_VERIFY(panel->hasFocus());
+}
 }  // namespace
 
 class TestLabelingScale : public QObject {
@@ -117,6 +125,7 @@ private slots:
         QCOMPARE(snapshot(cat), before);
         QCOMPARE(panel->labeler(), QString());
         QCOMPARE(panel->currentTask().toStdString(), task);
+        refocus(panel.get());
         // Asked again: the placeholder is refused in the dialog (it stays open, saying why), then a name.
         QString problem;
         bool stayedOpen = false;
@@ -132,6 +141,7 @@ private slots:
         QVERIFY(answers.allAnswered());
         QVERIFY(stayedOpen);
         QVERIFY2(problem.contains(QStringLiteral("placeholder")), qPrintable(problem));
+        refocus(panel.get());
         QCOMPARE(humanLabel(cat, task, Skill::Flying, "zoe"), std::optional<bool>(true));
         QCOMPARE(panel->labeler(), QStringLiteral("zoe"));
         QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("labelerName"))->text(), QStringLiteral("zoe"));
