@@ -8,9 +8,11 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QScrollArea>
-#include <QSettings>
+#include <QTabWidget>
 
 #include "widgets/agreement_view.hpp"
+#include "widgets/batch_label_view.hpp"
+#include "widgets/review_view.hpp"
 #include "logic/auto_suggestions.hpp"
 #include "logic/label_files.hpp"
 #include "widgets/labeling_panel.hpp"
@@ -28,16 +30,32 @@ const QString kSource = QStringLiteral("labeling");
 
 bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     context_ = &context;
-    panel_ = new labeling::LabelingPanel(context.data().labels(), &context.undoStack());
-    const QString saved = QSettings().value(QStringLiteral("labeling/labeler")).toString();
-    if (!saved.isEmpty()) panel_->setLabeler(saved);
-    startLabeler_ = panel_->labeler();
+    panel_ = new labeling::LabelingPanel(context.data().labels(), &context.undoStack());  // reads the stored name
     // In a scroll area: the panel's natural height must not force the window taller.
     auto* scroll = new QScrollArea;
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setWidget(panel_);
-    auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), scroll, Qt::RightDockWidgetArea);
+    // One dock, three tabs: label the current task, label a selection at once, review disagreements.
+    tabs_ = new QTabWidget;
+    tabs_->setObjectName(QStringLiteral("labelingTabs"));
+    tabs_->addTab(scroll, tr("Label"));
+    batch_ = new labeling::BatchLabelView(context.data().labels(),
+                                          [this](bool ask) { return ask ? panel_->ensureLabeler() : panel_->labeler(); });
+    tabs_->addTab(batch_, tr("Batch"));
+    review_ = new labeling::ReviewView(context.data().labels(), [this] { return panel_->ensureLabeler(); });
+    tabs_->addTab(review_, tr("Review"));
+    auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), tabs_, Qt::RightDockWidgetArea);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { refreshTab(); });
+    connect(batch_, &labeling::BatchLabelView::taskActivated, &context.selection(), &workbench::Selection::setTask);
+    connect(review_, &labeling::ReviewView::taskActivated, &context.selection(), &workbench::Selection::setTask);
+    const auto changedHere = [this](const QString& id) {
+        panel_->reloadFromCatalog();
+        if (agreementDock_->isVisible()) agreement_->refresh();
+        emit context_->data().labelsChanged(id);
+    };
+    connect(batch_, &labeling::BatchLabelView::labelsChanged, this, changedHere);
+    connect(review_, &labeling::ReviewView::labelsChanged, this, changedHere);
     agreement_ = new labeling::AgreementView(context.data().labels());
     agreementDock_ = context.shell().addDock(QStringLiteral("agreement"), tr("Label Agreement"), agreement_, Qt::BottomDockWidgetArea);
     agreementDock_->hide();
@@ -54,6 +72,7 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(&context.data(), &workbench::DataService::changedElsewhere, this, [this] {
         panel_->reloadFromCatalog();
         if (agreementDock_->isVisible()) agreement_->refresh();
+        refreshTab();
     });
     connect(agreement_, &labeling::AgreementView::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
@@ -67,9 +86,16 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(focus, &QAction::triggered, this, [this, dock] {
         dock->show();
         dock->raise();
+        tabs_->setCurrentIndex(0);
         panel_->setFocus();
     });
     menu->addActions(panel_->labelingActions());
+    for (auto [text, index] : {std::pair{tr("Batch Labeling…"), 1}, std::pair{tr("Review Disagreements…"), 2}})
+        connect(menu->addAction(text), &QAction::triggered, this, [this, dock, i = index] {
+            dock->show();
+            dock->raise();
+            tabs_->setCurrentIndex(i);
+        });
     menu->addSeparator();
     connect(menu->addAction(tr("Run Auto-Labeler on All Tasks")), &QAction::triggered, this, &LabelingPlugin::runAutoLabeler);
     auto* agreement = menu->addAction(tr("Agreement…"));
@@ -87,17 +113,19 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
 }
 
 void LabelingPlugin::shutdown() {
-    if (panel_) {
-        panel_->saveNote();
-        // Remembered only when it changed (scripted runs leave the settings alone).
-        if (panel_->labeler() != startLabeler_) QSettings().setValue(QStringLiteral("labeling/labeler"), panel_->labeler());
-    }
+    if (panel_) panel_->saveNote();  // the labeler's name was stored when given
+}
+
+void LabelingPlugin::refreshTab() {
+    if (tabs_->currentWidget() == batch_) batch_->refresh();
+    else if (tabs_->currentWidget() == review_) review_->refresh();
 }
 
 void LabelingPlugin::catalogOpened() {
     panel_->reload();
     panel_->forgetModel();  // trained and scored on the previous catalog's labels (after reload: no stale session)
     agreement_->refresh();
+    refreshTab();
     const QString current = context_->selection().taskId();
     if (!current.isEmpty()) panel_->selectTask(current);
 }
@@ -139,6 +167,7 @@ void LabelingPlugin::runAutoLabeler() {
     panel_->reload();
     panel_->selectTask(context_->selection().taskId());
     agreement_->refresh();
+    refreshTab();
     emit context_->data().labelsChanged(QString());
 }
 
@@ -179,6 +208,7 @@ void LabelingPlugin::importLabels() {
     panel_->reload();
     panel_->selectTask(context_->selection().taskId());
     agreement_->refresh();
+    refreshTab();
     emit context_->data().labelsChanged(QString());
 }
 

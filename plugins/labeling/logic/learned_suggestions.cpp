@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "core/catalog/auto_labels.hpp"
+#include "core/skills/auto_labeler.hpp"
+#include "logic/uncertainty_wording.hpp"
 
 namespace iglu::plugins::labeling {
 
@@ -30,12 +32,14 @@ std::vector<UncertainTask> rankByUncertainty(const catalog::Catalog& catalog, co
         const auto t = catalog.task(id);
         if (!t) continue;
         const auto p = model.predict(t->task.target, &t->task.starting);
+        const auto rules = core::autoLabel(t->task.target, &t->task.starting);
         UncertainTask u;
         u.taskId = id;
         for (core::Skill s : core::kAllSkills) {
             const auto k = static_cast<std::size_t>(s);
             u.probability[k] = p[k].probability;
             u.reason[k] = p[k].reason;
+            u.rules[k] = rules[s].value;
             const double m = std::abs(p[k].probability - 0.5);
             if (m < u.margin) {
                 u.margin = m;
@@ -48,16 +52,36 @@ std::vector<UncertainTask> rankByUncertainty(const catalog::Catalog& catalog, co
     return out;
 }
 
-std::string describeUncertainty(const UncertainTask& task) {
+namespace {
+// The skills describeUncertainty names: least sure first, those within 0.25 of 0.5 (at least one, at most three).
+std::vector<core::Skill> unsureSkills(const UncertainTask& task) {
     std::vector<core::Skill> order(core::kAllSkills.begin(), core::kAllSkills.end());
     const auto margin = [&](core::Skill s) { return std::abs(task.probability[static_cast<std::size_t>(s)] - 0.5); };
     std::stable_sort(order.begin(), order.end(), [&](core::Skill a, core::Skill b) { return margin(a) < margin(b); });
-    std::string out = "uncertain about ";
+    std::vector<core::Skill> out;
     for (std::size_t i = 0; i < order.size() && i < 3; ++i) {
         if (i > 0 && margin(order[i]) >= 0.25) break;
-        if (i > 0) out += ", ";
-        out += std::string(core::skillName(order[i])) + " (" + task.reason[static_cast<std::size_t>(order[i])] + ")";
+        out.push_back(order[i]);
     }
+    return out;
+}
+}  // namespace
+
+std::string describeUncertainty(const UncertainTask& task) {
+    const auto skills = unsureSkills(task);
+    std::vector<std::string> reasons;
+    for (core::Skill s : skills) reasons.push_back(modelUnsureReason(s, task.probability[static_cast<std::size_t>(s)]));
+    for (core::Skill s : skills) {
+        const auto k = static_cast<std::size_t>(s);
+        if ((task.probability[k] >= 0.5) != task.rules[k]) reasons.push_back(modelAgainstRulesReason(s, task.probability[k], task.rules[k]));
+    }
+    return sentences(reasons);
+}
+
+std::string uncertaintyDetails(const UncertainTask& task) {
+    std::string out;
+    for (core::Skill s : unsureSkills(task))
+        out += (out.empty() ? "" : "\n") + std::string(core::skillName(s)) + ": " + task.reason[static_cast<std::size_t>(s)];
     return out;
 }
 

@@ -27,6 +27,7 @@ struct UncertainTask {
     std::string taskId;
     std::array<double, core::kNumSkills> probability{};   ///< the model's, per skill
     std::array<std::string, core::kNumSkills> reason{};   ///< the model's (strongest features, p)
+    std::array<bool, core::kNumSkills> rules{};           ///< the rules' verdicts (core::autoLabel)
     double margin = 0.5;  ///< min over the skills of |p - 0.5|: 0 = least sure
     core::Skill mostUncertain = core::Skill::Flat;
 };
@@ -36,10 +37,14 @@ struct UncertainTask {
 std::vector<UncertainTask> rankByUncertainty(const catalog::Catalog& catalog, const core::SkillModel& model,
                                              const std::vector<std::string>& taskIds);
 
-/// Why a task is uncertain: the skills whose probability is within 0.25 of 0.5 (at least the
-/// most uncertain one, at most three), least sure first, with the model's reasons:
-/// "uncertain about tricky (hidden share 0.2 (+0.8); yes, p = 0.52), flat (…)".
+/// Why a task is uncertain, in plain sentences (uncertainty_wording.hpp): the skills whose
+/// probability is within 0.25 of 0.5 (at least the most uncertain one, at most three), least sure
+/// first, then those of them where the model and the rules disagree: "The model is unsure about
+/// tricky: probability 0.52 is near 0.5. The model and the rules disagree about tricky: …".
 std::string describeUncertainty(const UncertainTask& task);
+/// The model's own reasons (its strongest features) of those skills, for a tooltip:
+/// "tricky: hidden share 0.2 (+0.8); yes, p = 0.52".
+std::string uncertaintyDetails(const UncertainTask& task);
 
 /// Walks a ranking: each next() gives the following entry still not labeled (`isLabeled`), from
 /// the top at first and after the end (wrapping once); nullptr when every entry is labeled.

@@ -177,5 +177,5 @@ private slots:
     }
 };
 
-IGLU_GUI_TEST_MAIN(TestLabelsWorkbench)
+IGLU_WORKBENCH_TEST_MAIN(TestLabelsWorkbench)
 #include "test_labels_workbench.moc"

@@ -18,6 +18,7 @@
 #include "core/skills/skill_suggestion.hpp"
 #include "datasets/importer.hpp"
 #include "logic/learned_suggestions.hpp"
+#include "logic/uncertainty_wording.hpp"
 
 using namespace iglu;
 using plugins::labeling::UncertainTask;
@@ -91,13 +92,14 @@ private slots:
             QCOMPARE(std::abs(ranking[i].probability[static_cast<std::size_t>(ranking[i].mostUncertain)] - 0.5), expected[i].margin);
         }
         QVERIFY2(expected.front().margin + 0.1 < expected.back().margin, "the probabilities must spread for the order to mean anything");
-        // Why: the most uncertain skill, by name, with the model's reason (its features and p).
+        // Why, in plain words: the most uncertain skill first, by name and probability; the
+        // model's features (its own reason) in the details.
         const UncertainTask& top = ranking.front();
         const std::string why = plugins::labeling::describeUncertainty(top);
-        const std::string name = core::skillName(top.mostUncertain);
-        QVERIFY2(why.rfind("uncertain about " + name + " (", 0) == 0, why.c_str());
-        QVERIFY2(why.find(top.reason[static_cast<std::size_t>(top.mostUncertain)]) != std::string::npos, why.c_str());
-        QVERIFY2(why.find("p = ") != std::string::npos, why.c_str());
+        const auto k = static_cast<std::size_t>(top.mostUncertain);
+        const std::string first = plugins::labeling::modelUnsureReason(top.mostUncertain, top.probability[k]);
+        QVERIFY2(why.rfind("The" + first.substr(3) + ".", 0) == 0, why.c_str());
+        QVERIFY2(plugins::labeling::uncertaintyDetails(top).find(top.reason[k]) != std::string::npos, why.c_str());
     }
 
     // Next Uncertain: the unlabeled tasks in ranking order; one labeled meanwhile is skipped; after

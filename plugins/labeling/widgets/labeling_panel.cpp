@@ -25,6 +25,8 @@
 
 #include "core/catalog/labeling_session.hpp"
 #include "label_snapshot.hpp"
+#include "labeler_name_dialog.hpp"
+#include "logic/labeler_name.hpp"
 
 namespace iglu::plugins::labeling {
 
@@ -43,9 +45,12 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     layout->setContentsMargins(4, 4, 4, 4);
 
     auto* form = new QFormLayout;
-    labelerEdit_ = new QLineEdit(qEnvironmentVariable("USER", QStringLiteral("labeler")), this);
+    // No name made up: the stored one (an earlier answer), else asked at the first labeling action.
+    const QString stored = storedLabelerName();
+    labelerEdit_ = new QLineEdit(labelerNameProblem(stored.toStdString()).empty() ? stored : QString(), this);
     labelerEdit_->setObjectName(QStringLiteral("labelerName"));
-    labelerEdit_->setToolTip(tr("Your name: labels are stored per labeler"));
+    labelerEdit_->setPlaceholderText(tr("asked at your first label"));
+    labelerEdit_->setToolTip(tr("Your name: labels are stored per labeler (type another name to change it)"));
     form->addRow(tr("Labeler"), labelerEdit_);
     progress_ = new QLabel(this);
     progress_->setObjectName(QStringLiteral("labelingProgress"));
@@ -179,7 +184,10 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     connect(note_, &QPlainTextEdit::textChanged, this, [this] {
         if (!loadingNote_) noteTimer_->start();
     });
-    connect(labelerEdit_, &QLineEdit::editingFinished, this, [this] { setLabeler(labelerEdit_->text()); });
+    connect(labelerEdit_, &QLineEdit::editingFinished, this, [this] {
+        if (labelerEdit_->text().trimmed().isEmpty() && labeler().isEmpty()) return;  // still no name: asked when labeling
+        if (setLabeler(labelerEdit_->text())) rememberLabelerName(labeler());
+    });
     connect(labelerEdit_, &QLineEdit::returnPressed, this, [this] { setFocus(); });
     labelerEdit_->installEventFilter(this);
     refresh();
@@ -230,28 +238,51 @@ void LabelingPanel::reloadFromCatalog() {
     refresh();
 }
 
-void LabelingPanel::setLabeler(const QString& name) {
+bool LabelingPanel::setLabeler(const QString& name) {
     const QString n = name.trimmed();
-    if (n.isEmpty()) {
+    if (const std::string problem = labelerNameProblem(n.toStdString()); !problem.empty()) {
         labelerEdit_->setText(labeler());
-        status_->setText(tr("The labeler's name cannot be empty."));
-        return;
+        status_->setText(q(problem));
+        return false;
     }
     if (labelerEdit_->text() != n) labelerEdit_->setText(n);
-    if (session_ && q(session_->labeler()) == n) return;
+    if (session_ && q(session_->labeler()) == n) return true;
     saveNote();
     rebuildSession();
+    return true;
 }
 
-QString LabelingPanel::labeler() const { return session_ ? q(session_->labeler()) : labelerEdit_->text().trimmed(); }
+QString LabelingPanel::labeler() const {
+    const QString typed = labelerEdit_->text().trimmed();
+    if (session_) return named_ ? q(session_->labeler()) : QString();
+    return labelerNameProblem(typed.toStdString()).empty() ? typed : QString();
+}
+
+QString LabelingPanel::ensureLabeler() {
+    if (named_ || !session_) return labeler();
+    auto decision = decideLabelerName(labelerEdit_->text().toStdString(), storedLabelerName().toStdString());
+    if (decision.ask) {
+        const auto answer = askLabelerName(this);
+        if (!answer) {
+            status_->setText(tr("Nothing labeled: labels are stored under your name; label again to give it."));
+            return {};
+        }
+        decision.name = answer->toStdString();
+    }
+    rememberLabelerName(q(decision.name));
+    labelerEdit_->setText(q(decision.name));
+    rebuildSession();  // not setLabeler: no note saving here (this runs inside a labeling action)
+    return labeler();
+}
 
 void LabelingPanel::rebuildSession() {
     const std::string keep = session_ ? session_->current() : std::string();
     session_.reset();
     const QString name = labelerEdit_->text().trimmed();
-    if (labels_.isOpen() && !name.isEmpty()) {
-        try {
-            session_ = std::make_unique<catalog::LabelingSession>(labels_.catalog(), name.toStdString());
+    named_ = labelerNameProblem(name.toStdString()).empty();
+    if (labels_.isOpen()) {
+        try {  // without a name: browse (kNoLabelerYet is never written: change() asks first)
+            session_ = std::make_unique<catalog::LabelingSession>(labels_.catalog(), named_ ? name.toStdString() : kNoLabelerYet);
             if (!keep.empty()) session_->select(keep);
         } catch (const std::exception& e) {
             status_->setText(q(e.what()));
@@ -285,6 +316,7 @@ QString LabelingPanel::skillText(core::Skill skill) const {
 template <class F>
 void LabelingPanel::change(const QString& what, F&& apply) {
     if (!session_ || session_->current().empty()) return;
+    if (!named_ && ensureLabeler().isEmpty()) return;  // never labels under a name nobody chose
     const std::string id = session_->current();
     try {
         catalog::LabelChange done = apply();
@@ -325,6 +357,7 @@ void LabelingPanel::acceptSuggestions() {
 }
 
 void LabelingPanel::confirmAndNext() {
+    if (session_ && ensureLabeler().isEmpty()) return;  // no name given: stay on the task
     saveNote();
     change(tr("Confirm"), [&] { return session_->confirm(); });
     nextUnlabeled();
@@ -478,7 +511,7 @@ void LabelingPanel::refresh() {
     for (QAction* a : std::as_const(actions_)) a->setEnabled(on);
     shownValid_ = false;
     if (!session_) {
-        progress_->setText(labels_.isOpen() ? tr("enter your name") : tr("no catalog open"));
+        progress_->setText(labels_.isOpen() ? tr("cannot read the catalog") : tr("no catalog open"));
         taskLabel_->clear();
         instruction_->clear();
         for (int i = 0; i < core::kNumSkills; ++i) {
@@ -492,7 +525,8 @@ void LabelingPanel::refresh() {
     try {
         // Out of the tasks with something to label (0 -> 0 blocks without an instruction are skipped).
         const int partly = session_->partlyLabeledCount();
-        progress_->setText(partly > 0 ? tr("%1 / %2 tasks labeled by %3, %4 in part")
+        if (!named_) progress_->setText(tr("%1 tasks to label; your name is asked at your first label").arg(session_->labelableCount()));
+        else progress_->setText(partly > 0 ? tr("%1 / %2 tasks labeled by %3, %4 in part")
                                             .arg(session_->labeledCount()).arg(session_->labelableCount()).arg(labeler()).arg(partly)
                                       : tr("%1 / %2 tasks labeled by %3").arg(session_->labeledCount()).arg(session_->labelableCount()).arg(labeler()));
         const std::string& id = session_->current();
@@ -526,7 +560,9 @@ void LabelingPanel::refresh() {
             sourceLabels_[i]->setStyleSheet(QString());
             sourceLabels_[i]->setToolTip(suggestionLabels_[i]->toolTip());
         }
-        uncertainty_->setText(uncertain_ && uncertain_->taskId == id ? q(describeUncertainty(*uncertain_)) : QString());
+        const bool why = uncertain_ && uncertain_->taskId == id;
+        uncertainty_->setText(why ? q(describeUncertainty(*uncertain_)) : QString());
+        uncertainty_->setToolTip(why ? tr("The model's strongest features:\n") + q(uncertaintyDetails(*uncertain_)) : QString());
         loadingNote_ = true;
         const QString note = q(session_->note());
         if (note_->toPlainText() != note) note_->setPlainText(note);

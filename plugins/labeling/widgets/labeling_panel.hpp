@@ -18,6 +18,8 @@
 // it is, the suggestions come from core::suggestSkills: the model for the skills where its CV F1 is
 // higher than the rules', the rules otherwise (the "from" column and the tooltips say which and
 // why), and A accepts what is shown.
+// The labeler's name is never made up: the stored one (an earlier answer), else it is asked once, at
+// the first labeling action (ensureLabeler), and kept; the name field changes it.
 // The note is saved 400 ms after typing stops and whenever the task changes. Each change the
 // session returns (catalog::LabelChange) goes on the undo stack as a LabelCommand. The panel labels
 // the data service's open catalog (workbench::LabelStore); for a task list, held in memory, it says
@@ -63,8 +65,14 @@ public:
     /// Re-reads the task list and the current task's labels and note (another program changed
     /// the catalog); a note being typed is stored first, not overwritten. Keeps the undo stack.
     void reloadFromCatalog();
-    void setLabeler(const QString& name);
+    /// Labels as `name` from now on; false (the panel's status says why) for an unusable name
+    /// (logic/labeler_name.hpp). Does not store it: the name field and the dialog do.
+    bool setLabeler(const QString& name);
+    /// The labeler's name; "" while none was given (the panel browses, and asks at the first label).
     QString labeler() const;
+    /// The name to label under, asked now (widgets/labeler_name_dialog.hpp, the answer stored) when
+    /// there is none; "" when the labeler cancelled. Every labeling action goes through it.
+    QString ensureLabeler();
     /// Makes a task current (e.g. the workbench selection); false when it is not in the catalog.
     bool selectTask(const QString& taskId);
     QString currentTask() const;
@@ -146,6 +154,7 @@ private:
     QTimer* noteTimer_ = nullptr;
     QList<QAction*> actions_;
     bool loadingNote_ = false;
+    bool named_ = false;  ///< the session labels under a name someone chose (else it only browses)
 };
 
 }  // namespace iglu::plugins::labeling
