@@ -18,24 +18,18 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/catalog/architect_sessions.hpp"
+#include "core/catalog/catalog_error.hpp"
 #include "core/nlp/clarification_run.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/skills/skill.hpp"
 #include "core/task/task.hpp"
 
 namespace iglu::catalog {
-
-/// Any catalog failure. what() names the catalog file and, for SQL errors, the statement's purpose.
-class CatalogError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 inline constexpr int kSchemaVersion = 6;
 
