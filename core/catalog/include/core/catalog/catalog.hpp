@@ -31,6 +31,8 @@
 
 namespace iglu::catalog {
 
+// CatalogError, the one error type of every catalog function: catalog_error.hpp (included above).
+
 inline constexpr int kSchemaVersion = 6;
 
 /// Where a task came from.
