@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/catalog/catalog.hpp"
+#include "core/catalog/catalog_error.hpp"
 
 namespace iglu::catalog::file {
 

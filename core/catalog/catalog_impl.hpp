@@ -1,6 +1,6 @@
 #pragma once
-// Internal to iglu_catalog: the state behind Catalog and the row codecs that catalog.cpp (rollouts,
-// listings) and tasks.cpp (storing and reading tasks) share.
+// Internal to iglu_catalog: the state behind Catalog and the row codecs its table files share
+// (grid blobs: catalog.cpp; task rows: tasks.cpp; used by task_listing.cpp, rollouts.cpp, ...).
 #include <cstdint>
 #include <map>
 #include <memory>

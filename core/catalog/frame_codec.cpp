@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/catalog/catalog.hpp"
+#include "core/catalog/catalog_error.hpp"
 
 namespace iglu::catalog {
 

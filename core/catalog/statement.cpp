@@ -6,7 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "core/catalog/catalog.hpp"
+#include "core/catalog/catalog_error.hpp"
 
 namespace iglu::catalog::sql {
 

@@ -1,13 +1,72 @@
 // Storing and reading tasks (Catalog::putTasks, task, hasTask): what happens to a task id that is
-// already in the catalog is the caller's explicit choice (TaskWrite).
+// already in the catalog is the caller's explicit choice (TaskWrite). Also the task row's codecs
+// (search text, block counts, metadata JSON) and the TaskSource names.
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "catalog_impl.hpp"
+#include "core/util/json_parse.hpp"
 
 namespace iglu::catalog {
 
+namespace detail {
+
+std::string lowerAscii(std::string s) {
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+std::string searchText(const core::Task& t) { return lowerAscii(t.id + "\n" + t.instruction + "\n" + t.dialog); }
+
+Counts diffCounts(const core::Grid& start, const core::Grid& target) {
+    Counts c;
+    for (int i = 0; i < core::kCells; ++i) {
+        auto s = start.cell(i), t = target.cell(i);
+        if (s == t) continue;
+        if (t != 0) ++c.add;
+        if (s != 0) ++c.remove;
+    }
+    return c;
+}
+
+std::string metadataJson(const std::map<std::string, std::string>& m) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [k, v] : m) j[k] = v;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::map<std::string, std::string> parseMetadata(const std::string& text) {
+    std::map<std::string, std::string> m;
+    auto j = core::parseJsonOrDiscarded(text);
+    if (!j.is_object()) return m;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        m[it.key()] = it->is_string() ? it->get<std::string>() : it->dump();
+    return m;
+}
+
+}  // namespace detail
+
 using namespace detail;
+
+const char* taskSourceName(TaskSource s) noexcept {
+    switch (s) {
+        case TaskSource::SingleTurn: return "singleturn";
+        case TaskSource::SessionTurn: return "session";
+        case TaskSource::Structure: return "structure";
+        case TaskSource::Custom: return "custom";
+    }
+    return "custom";
+}
+
+std::optional<TaskSource> parseTaskSource(std::string_view s) noexcept {
+    for (auto t : {TaskSource::SingleTurn, TaskSource::SessionTurn, TaskSource::Structure, TaskSource::Custom})
+        if (s == taskSourceName(t)) return t;
+    return std::nullopt;
+}
 
 std::string taskDifference(const TaskRecord& a, const TaskRecord& b) {
     if (a.task.starting != b.task.starting) return "starting blocks";

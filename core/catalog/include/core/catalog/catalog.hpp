@@ -18,12 +18,12 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/catalog/architect_sessions.hpp"
+#include "core/catalog/catalog_error.hpp"
 #include "core/nlp/clarification_run.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/skills/skill.hpp"
@@ -31,11 +31,7 @@
 
 namespace iglu::catalog {
 
-/// Any catalog failure. what() names the catalog file and, for SQL errors, the statement's purpose.
-class CatalogError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+// CatalogError, the one error type of every catalog function: catalog_error.hpp (included above).
 
 inline constexpr int kSchemaVersion = 6;
 
