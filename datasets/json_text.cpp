@@ -3,9 +3,18 @@
 
 #include "core/util/json_keys.hpp"
 #include "core/util/utf8.hpp"
-#include "world_state.hpp"
 
 namespace iglu::datasets {
+
+namespace {
+
+/// "line L, column C" of a byte offset in `text` (1-based; core::lineColumnOf).
+std::string lineColumn(std::string_view text, std::size_t offset) {
+    const auto [line, column] = core::lineColumnOf(text, offset);
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+}  // namespace
 
 nlohmann::json parseJsonText(const std::string& text, const std::string& path) {
     if (const auto bad = core::invalidUtf8Offset(text))

@@ -134,19 +134,6 @@ bool hasDuplicateKey(element e, int depth = 0) {
 
 }  // namespace
 
-std::string lineColumn(std::string_view text, std::size_t offset) {
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(col);
-}
-
 struct WorldStateReader::Impl {
     // Nesting limited as every JSON input (core::kMaxJsonDepth); the buffers grow with the input.
     Impl() {

@@ -44,7 +44,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-/// "line L, column C" of a byte offset in a text (1-based).
-std::string lineColumn(std::string_view text, std::size_t offset);
-
 }  // namespace iglu::datasets

@@ -53,7 +53,7 @@ void columnDistances(const Grid& g, int sx, int sz, std::array<int, kColumns * k
 }
 
 bool aimAt(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double px, double py,
-           double pz, Aim& out) noexcept {
+           double pz, Orientation& out) noexcept {
     const double dx = px - ex, dy = py - ey, dz = pz - ez;
     const double h = std::hypot(dx, dz);
     if (h < 1e-9 && std::abs(dy) < 1e-9) return false;
@@ -73,8 +73,8 @@ bool aimAt(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy
 
 }  // namespace
 
-Aim aim(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept {
-    Aim out;
+Orientation aim(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept {
+    Orientation out;
     for (const auto& pt : kFacePoints) {
         for (const auto& f : kFaces) {
             const int nx = cx + f[0], ny = cy + f[1], nz = cz + f[2];
@@ -91,9 +91,9 @@ Aim aim(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, i
     return out;
 }
 
-Aim aimNearest(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double yaw,
-               double pitch) noexcept {
-    Aim best;
+Orientation aimNearest(const Grid& g, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double yaw,
+                       double pitch) noexcept {
+    Orientation best;
     double bestTurn = 1e9;
     for (const auto& pt : kFacePoints) {
         for (const auto& f : kFaces) {
@@ -104,7 +104,7 @@ Aim aimNearest(const Grid& g, Op op, double ex, double ey, double ez, int cx, in
             int t = 0;
             for (int axis = 0; axis < 3; ++axis)
                 if (f[static_cast<std::size_t>(axis)] == 0) p[axis] += pt[static_cast<std::size_t>(t++)];
-            Aim a;
+            Orientation a;
             if (!aimAt(g, op, ex, ey, ez, cx, cy, cz, p[0], p[1], p[2], a)) continue;
             double dyaw = std::fmod(std::abs(a.yaw - yaw), 360.0);
             if (dyaw > 180) dyaw = 360 - dyaw;
@@ -157,7 +157,7 @@ bool nextWaypoint(const Grid& g, double ax, double az, double tx, double tz, dou
 
 Shot findShot(const Grid& g, Op op, int cx, int cy, int cz, Stance stance, double ax, double ay, double az) noexcept {
     Shot shot;
-    if (Aim a = aim(g, op, ax, ay, az, cx, cy, cz); a.ok) return {true, ax, ay, az, a.yaw, a.pitch, 0};
+    if (Orientation a = aim(g, op, ax, ay, az, cx, cy, cz); a.ok) return {true, ax, ay, az, a.yaw, a.pitch, 0};
 
     struct Candidate {
         double cost;
@@ -196,7 +196,8 @@ Shot findShot(const Grid& g, Op op, int cx, int cy, int cz, Stance stance, doubl
               [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
     for (std::size_t i = 0; i < n; ++i) {
         const Candidate& c = cands[i];
-        if (Aim a = aim(g, op, c.x, c.y, c.z, cx, cy, cz); a.ok) return {true, c.x, c.y, c.z, a.yaw, a.pitch, c.cost};
+        if (Orientation a = aim(g, op, c.x, c.y, c.z, cx, cy, cz); a.ok)
+            return {true, c.x, c.y, c.z, a.yaw, a.pitch, c.cost};
     }
     return shot;
 }
@@ -227,7 +228,7 @@ PillarShot findPillarShot(const Grid& g, const Grid& target, Op op, int cx, int 
                 if (level + 2 <= core::kMaxY && g.at(x, level + 2, z) != 0) break;
                 const double cost = d * 4.0 + (level - base + 1) * kJumpSteps;
                 if (best.ok && cost >= best.cost) break;
-                const Aim a = aim(withPillar, op, x, level + 1.75, z, cx, cy, cz);
+                const Orientation a = aim(withPillar, op, x, level + 1.75, z, cx, cy, cz);
                 if (a.ok) {
                     best = {true, x, z, level, a.yaw, a.pitch, cost};
                     break;

@@ -11,7 +11,8 @@ namespace iglu::scripting {
 
 enum class Op { Place, Break };
 
-struct Aim {
+/// An orientation (yaw, pitch) whose hit test does the operation: what aim() answers.
+struct Orientation {
     bool ok = false;
     double yaw = 0, pitch = 0;     ///< degrees, yaw in [0, 360)
 };
@@ -19,11 +20,11 @@ struct Aim {
 /// An orientation from eye (ex, ey, ez) whose hit test places into cell (cx, cy, cz) (Place: the
 /// hit's previous cell is the target, the agent is not in the way) or hits that block (Break).
 /// Tries face centres first, then points spread over each face.
-Aim aim(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept;
+Orientation aim(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz) noexcept;
 /// Same, but among all working orientations the one needing the smallest camera turn from
 /// (yaw, pitch) (the larger of the yaw and pitch changes; yaw ignored when looking straight up/down).
-Aim aimNearest(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz, double yaw,
-               double pitch) noexcept;
+Orientation aimNearest(const core::Grid& grid, Op op, double ex, double ey, double ez, int cx, int cy, int cz,
+                       double yaw, double pitch) noexcept;
 
 enum class Stance { Flying, Walking };
 

@@ -32,7 +32,7 @@ int aimFn(lua_State* L) {  // iglu.aim(grid, op, ex, ey, ez, cx, cy, cz [, yaw, 
     const double ex = num(L, 3), ey = num(L, 4), ez = num(L, 5);
     const int cx = cell(L, 6), cy = cell(L, 7), cz = cell(L, 8);
     // Optional current (yaw, pitch): the working orientation nearest to it.
-    const Aim a = lua_isnoneornil(L, 9) ? aim(g, op, ex, ey, ez, cx, cy, cz)
+    const Orientation a = lua_isnoneornil(L, 9) ? aim(g, op, ex, ey, ez, cx, cy, cz)
                                         : aimNearest(g, op, ex, ey, ez, cx, cy, cz, num(L, 9), num(L, 10));
     if (!a.ok) return lua_pushnil(L), 1;
     lua_pushnumber(L, a.yaw);

@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <utility>
 #include <cstring>
-#include <filesystem>
-#include <system_error>
 
 #include "module.hpp"
 #include "script_source.hpp"
@@ -17,56 +15,7 @@ namespace iglu::scripting::detail {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr const char* kLoadedKey = "iglu.sandbox.loaded";
-
-bool isBelow(const fs::path& file, const fs::path& dir) {
-    auto f = file.begin();
-    for (auto d = dir.begin(); d != dir.end(); ++d, ++f) {
-        if (d->empty()) continue;  // trailing separator
-        if (f == file.end() || *f != *d) return false;
-    }
-    return true;
-}
-
-// Resolves `name` ("iglu.build") to a readable file in the require folders. Writes the path into
-// `out` (size n) and returns true when found. Never throws.
-bool findModule(const char* name, const std::vector<std::string>& dirs, char* out, std::size_t n) noexcept {
-    try {
-        std::string rel;
-        for (const char* p = name; *p; ++p) {
-            const char c = *p;
-            if (c == '.') rel += '/';
-            else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-') rel += c;
-            else return false;  // no "..", no slashes, no absolute paths
-        }
-        if (rel.empty() || rel.front() == '/' || rel.back() == '/') return false;
-        for (const auto& dir : dirs) {
-            fs::path candidate = fs::path(dir) / (rel + ".lua");
-            std::error_code ec;
-            if (!fs::is_regular_file(candidate, ec)) continue;
-            const fs::path real = fs::weakly_canonical(candidate, ec);
-            const fs::path root = fs::weakly_canonical(fs::path(dir), ec);
-            if (ec || !isBelow(real, root)) continue;  // a symlink out of the folder
-            const std::string s = real.string();
-            if (s.size() + 1 > n) return false;
-            std::memcpy(out, s.c_str(), s.size() + 1);
-            return true;
-        }
-    } catch (...) {
-    }
-    return false;
-}
-
-}  // namespace
-
-std::string moduleFile(const std::string& name, const std::vector<std::string>& dirs) {
-    char path[4096];
-    return findModule(name.c_str(), dirs, path, sizeof path) ? std::string(path) : std::string();
-}
-
-namespace {
 
 // Loads the module file onto the stack as luaL_loadfilex(L, path, "t") would, but through the one
 // checked reader (a FIFO or a huge file is refused, never read); false with the message pushed.
@@ -444,33 +393,6 @@ void installRequire(lua_State* L) {
 }
 
 }  // namespace
-
-void wrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<WrappedFunction> functions,
-                          lua_CFunction wrapper) {
-    lua_getglobal(L, library);
-    for (const WrappedFunction& f : functions) {
-        lua_getfield(L, -1, f.name);
-        lua_pushinteger(L, f.op);
-        lua_pushfstring(L, "%s.%s", library, f.name);
-        lua_pushcclosure(L, wrapper, 3);
-        lua_setfield(L, -2, f.name);
-    }
-    lua_pop(L, 1);
-}
-
-bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcept {
-    try {
-        std::error_code ec;
-        const fs::path real = fs::weakly_canonical(fs::absolute(fs::path(path), ec), ec);
-        if (ec) return false;
-        for (const auto& dir : dirs) {
-            const fs::path root = fs::weakly_canonical(fs::absolute(fs::path(dir), ec), ec);
-            if (!ec && isBelow(real, root)) return true;
-        }
-    } catch (...) {
-    }
-    return false;
-}
 
 int hostPrint(lua_State* L) {  // stderr by default: stdout belongs to the command's output (--json)
     const int n = lua_gettop(L);

@@ -1,7 +1,7 @@
 #pragma once
 // Internal: per-state bookkeeping reachable from C callbacks through lua_getextraspace, and the
 // accounting every binding uses: C++ memory charged to the state's memory cap, C-side work
-// charged to the instruction budget.
+// charged to the instruction budget (state_context.cpp, below the state and the sandbox).
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -11,7 +11,7 @@
 
 #include <lua.hpp>
 
-#include "scripting/lua_state.hpp"
+#include "scripting/sandbox_options.hpp"
 
 namespace iglu::scripting::detail {
 
@@ -42,6 +42,9 @@ inline StateContext* context(lua_State* L) noexcept {
     return ctx;
 }
 
+/// The count hook that enforces the budget, the deadline and the cancel flag (lua_sethook with
+/// kHookEvery); once a call is aborted it raises at every instruction until resetBudget().
+void budgetHook(lua_State* L, lua_Debug* ar);
 /// Charges `bytes` of C++ memory owned by a script object to the memory cap; raises
 /// "memory limit of N MB exceeded: WHAT needs ..." when it does not fit (nothing is charged then).
 void chargeMemory(lua_State* L, std::size_t bytes, const char* what);
@@ -59,6 +62,7 @@ struct WrappedFunction {
 };
 /// Replaces each function of the global table `library` by a closure of `wrapper` whose upvalues
 /// are the original function, the operation number and the name "LIBRARY.NAME" (for messages).
+/// Used by the sandbox (table ops) and pattern_cost.cpp (string patterns).
 void wrapLibraryFunctions(lua_State* L, const char* library, std::initializer_list<WrappedFunction> functions,
                           lua_CFunction wrapper);
 
@@ -74,10 +78,13 @@ void installSandbox(lua_State* L, const SandboxOptions& options);
 void installTrusted(lua_State* L, const SandboxOptions& options);
 /// The `print` global: tab-separated values and a newline to StateContext::print, else stderr.
 int hostPrint(lua_State* L);
+/// Resolves `name` ("iglu.build") to a readable file in the require folders: writes the path into
+/// `out` (size n), true when found. Never throws, never allocates on failure (sandbox_paths.cpp).
+bool findModule(const char* name, const std::vector<std::string>& dirs, char* out, std::size_t n) noexcept;
 /// The file `require(name)` loads from `dirs` (the first folder holding it, symbolic links not
 /// leaving the folder), or "" when none does: the one resolution rule of the sandbox's require.
 std::string moduleFile(const std::string& name, const std::vector<std::string>& dirs);
-/// True when `path` resolves (symlinks followed) to a file below one of `dirs`.
+/// True when `path` resolves (symlinks followed) to a file below one of `dirs` (sandbox_paths.cpp).
 bool pathAllowed(const char* path, const std::vector<std::string>& dirs) noexcept;
 
 }  // namespace iglu::scripting::detail

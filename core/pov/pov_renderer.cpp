@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/env/line_of_sight.hpp"
+#include "core/grid/floor.hpp"
 
 namespace iglu::core {
 

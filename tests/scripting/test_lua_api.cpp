@@ -221,7 +221,8 @@ private slots:
                 if (!s.ok) continue;
                 // The nearest working orientation from a random camera works too, and never needs more turning.
                 const double yaw0 = rng.uniform(0, 360), pitch0 = rng.uniform(-90, 90);
-                const scripting::Aim near = scripting::aimNearest(env.grid(), op, s.x, s.y, s.z, cx, cy, cz, yaw0, pitch0);
+                const scripting::Orientation near =
+                    scripting::aimNearest(env.grid(), op, s.x, s.y, s.z, cx, cy, cz, yaw0, pitch0);
                 QVERIFY(near.ok);
                 auto turn = [&](double yaw, double pitch) {
                     double d = std::fmod(std::abs(yaw - yaw0), 360.0);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/grid/voxel_ray.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 
 namespace iglu::viewers {
@@ -136,37 +137,21 @@ void classifyCells(const std::optional<core::Grid>& target, const core::Grid& bu
 
 std::optional<PickedBlock> pickAlongRay(const std::array<double, 3>& nearP, const std::array<double, 3>& farP,
                                         const SceneCells& cells) {
-    static constexpr double kBounds[6] = {core::kMinX - 0.5, core::kMaxX + 0.5, core::kMinY - 0.5,
-                                          core::kMaxY + 0.5, core::kMinZ - 0.5, core::kMaxZ + 0.5};
-    // Clip the segment to the zone box (slabs), then walk it in small steps.
-    double t0 = 0, t1 = 1;
-    double d[3];
-    for (int k = 0; k < 3; ++k) {
-        d[k] = farP[k] - nearP[k];
-        const double lo = kBounds[2 * k], hi = kBounds[2 * k + 1];
-        if (std::abs(d[k]) < 1e-12) {
-            if (nearP[k] < lo || nearP[k] > hi) return std::nullopt;
-            continue;
-        }
-        double a = (lo - nearP[k]) / d[k], b = (hi - nearP[k]) / d[k];
-        if (a > b) std::swap(a, b);
-        t0 = std::max(t0, a);
-        t1 = std::min(t1, b);
-        if (t0 > t1) return std::nullopt;
-    }
-    const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    if (length <= 0) return std::nullopt;
-    const double step = 0.01 / length;
-    for (double t = t0; t <= t1; t += step) {
-        const int x = static_cast<int>(std::lround(nearP[0] + t * d[0]));
-        const int y = static_cast<int>(std::lround(nearP[1] + t * d[1]));
-        const int z = static_cast<int>(std::lround(nearP[2] + t * d[2]));
-        if (!core::Grid::inZone(x, y, z)) continue;
-        const auto idx = static_cast<std::size_t>(core::Grid::index(x, y, z));
-        if (cells.kinds[idx] == CellKind::None) continue;
-        return PickedBlock{core::Block{x, y, z, cells.colours[idx]}, cells.kinds[idx]};
-    }
-    return std::nullopt;
+    // The exact voxel ray of core over the segment (t in 0..1), the shown cells solid; the floor is
+    // not picked (a ray that meets no shown cell picks nothing).
+    core::VoxelRayOptions options;
+    options.floor = false;
+    options.maxT = 1;
+    const auto hit = core::castVoxelRay(
+        nearP, {farP[0] - nearP[0], farP[1] - nearP[1], farP[2] - nearP[2]},
+        [](const void* c, int x, int y, int z) noexcept {
+            const auto idx = static_cast<std::size_t>(core::Grid::index(x, y, z));
+            return static_cast<const SceneCells*>(c)->kinds[idx] != CellKind::None;
+        },
+        &cells, options);
+    if (!hit) return std::nullopt;
+    const auto idx = static_cast<std::size_t>(core::Grid::index(hit->x, hit->y, hit->z));
+    return PickedBlock{core::Block{hit->x, hit->y, hit->z, cells.colours[idx]}, cells.kinds[idx]};
 }
 
 }  // namespace iglu::viewers

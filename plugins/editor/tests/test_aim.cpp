@@ -20,7 +20,7 @@ core::Block cell(int x, int y, int z) { return {x, y, z, 0}; }
 
 // The first filled cell along the ray and the cell just before it, by small steps; or the floor
 // cell under the lowest layer; nullopt when neither.
-std::optional<Aim> march(const Grid& g, std::array<double, 3> o, std::array<double, 3> d) {
+std::optional<CursorTarget> march(const Grid& g, std::array<double, 3> o, std::array<double, 3> d) {
     if (o[1] < -1.5) return std::nullopt;  // below the floor, which hides the zone
     const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     std::optional<core::Block> prev;
@@ -29,7 +29,7 @@ std::optional<Aim> march(const Grid& g, std::array<double, 3> o, std::array<doub
         const int x = static_cast<int>(std::floor(p[0] + 0.5)), y = static_cast<int>(std::floor(p[1] + 0.5)),
                   z = static_cast<int>(std::floor(p[2] + 0.5));
         if (p[1] < -1.5 && x >= -5 && x <= 5 && z >= -5 && z <= 5 && prev && prev->y == -1) {
-            Aim a;
+            CursorTarget a;
             a.place = *prev;
             return a;
         }
@@ -38,7 +38,7 @@ std::optional<Aim> march(const Grid& g, std::array<double, 3> o, std::array<doub
             continue;
         }
         if (const int c = g.at(x, y, z); c != 0) {
-            Aim a;
+            CursorTarget a;
             a.onBlock = true;
             a.block = {x, y, z, c};
             a.place = prev ? *prev : core::Block{0, 0, 0, -1};  // -1: the ray starts in it or enters the zone there

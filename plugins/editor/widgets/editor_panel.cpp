@@ -258,7 +258,7 @@ void EditorPanel::redo() {
     refresh();
 }
 
-std::optional<Aim> EditorPanel::aimAtView(const QPoint& pos) const {
+std::optional<CursorTarget> EditorPanel::aimAtView(const QPoint& pos) const {
     // The mouse ray in world coordinates, from the near to the far clipping plane (display pixels:
     // origin bottom-left, device pixels, as ZoneView::hoverTextAt).
     vtkRenderer* r = view_->scene().renderer();

@@ -83,7 +83,7 @@ private:
     void refresh();
     void showCaption();  ///< the view's caption: the draft's id and the grid edited
     void setStatus(const QString& text, bool error);
-    std::optional<Aim> aimAtView(const QPoint& viewPos) const;
+    std::optional<CursorTarget> aimAtView(const QPoint& viewPos) const;
 
     workbench::DataService& data_;
     workbench::Selection& selection_;

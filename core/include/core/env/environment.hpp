@@ -12,11 +12,12 @@
 #include "core/env/action.hpp"
 #include "core/env/line_of_sight.hpp"
 #include "core/env/physics.hpp"
+#include "core/grid/block_change.hpp"
 #include "core/grid/grid.hpp"
+#include "core/grid/pose.hpp"
 #include "core/intersection/maximal_intersection.hpp"
 #include "core/metrics/metrics.hpp"
 #include "core/pov/pov_renderer.hpp"
-#include "core/rollout/rollout.hpp"
 #include "core/task/task.hpp"
 
 namespace iglu::core {

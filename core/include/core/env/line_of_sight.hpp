@@ -9,14 +9,10 @@
 // y = -2 over x, z in -18..18) is hit and the cell sampled before it is where a block would go.
 // Allocation-free; bit-exact with the reference (the operation order is the reference's).
 #include "core/env/physics.hpp"
+#include "core/grid/floor.hpp"
 #include "core/grid/grid.hpp"
 
 namespace iglu::core {
-
-/// The floor: a layer of unbreakable blocks under the zone.
-inline constexpr int kFloorY = -2;
-inline constexpr int kFloorHalf = 18;     ///< the floor covers x, z in -kFloorHalf..kFloorHalf
-inline constexpr int kFloorColour = -1;   ///< solidAt() of a floor cell
 
 /// Colour of a cell as the line of sight sees it: the grid's colour in the zone, kFloorColour
 /// on the floor, 0 (air) elsewhere.

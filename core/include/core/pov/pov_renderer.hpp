@@ -18,7 +18,7 @@
 
 #include "core/grid/grid.hpp"
 #include "core/pov/pov_look.hpp"
-#include "core/rollout/rollout.hpp"
+#include "core/grid/pose.hpp"
 
 namespace iglu::core {
 

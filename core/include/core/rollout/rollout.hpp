@@ -12,21 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "core/grid/block_change.hpp"
 #include "core/grid/grid.hpp"
+#include "core/grid/pose.hpp"
 
 namespace iglu::core {
-
-struct Pose {
-    double x = 0, y = 0, z = 0;  ///< IGLU coordinates (y = voxel y - 64), agent head point
-    double yaw = 0, pitch = 0;   ///< degrees
-    friend bool operator==(const Pose&, const Pose&) = default;
-};
-
-struct BlockChange {
-    std::int8_t x = 0, y = 0, z = 0;       ///< IGLU coordinates, inside the zone
-    std::int8_t before = 0, after = 0;     ///< colours 0..6
-    friend bool operator==(const BlockChange&, const BlockChange&) = default;
-};
 
 struct RolloutFrame {
     double tick = 0;            ///< tape tick, or environment step number for agent episodes

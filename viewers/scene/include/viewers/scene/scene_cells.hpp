@@ -77,6 +77,7 @@ void classifyCells(const std::optional<core::Grid>& target, const core::Grid& bu
 
 /// The first shown cell (kinds != None) along the segment from `nearP` to `farP` (world
 /// coordinates, e.g. a view ray between the clipping planes) inside the zone; empty if none.
+/// The exact voxel ray of core (core/grid/voxel_ray.hpp), as the task editor's cursor.
 std::optional<PickedBlock> pickAlongRay(const std::array<double, 3>& nearP, const std::array<double, 3>& farP,
                                         const SceneCells& cells);
 
