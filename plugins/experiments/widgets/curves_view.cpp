@@ -115,7 +115,7 @@ void CurvesView::refresh() {
         const QSignalBlocker block(runs_);
         runs_->clear();
         runs_->addItems(runs);
-        runs_->setCurrentIndex(runs.contains(keep) ? runs.indexOf(keep) : runs.isEmpty() ? -1 : 0);
+        runs_->setCurrentIndex(runs.contains(keep) ? static_cast<int>(runs.indexOf(keep)) : runs.isEmpty() ? -1 : 0);
     }
     empty_->setVisible(runs.isEmpty());
     fillTags(tags);
