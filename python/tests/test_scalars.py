@@ -63,6 +63,7 @@ def test_cli_lists_runs_and_delete_takes_the_curves(tmp_path, iglu_cli):
     # Recording episodes under the run's name makes it the experiment's; deleting that takes the curves.
     cat.record("pg-eval", [], agent="train_pg.py")
     assert [r["experiment"] for r in cat.scalar_runs()] == ["pg-eval", None]
-    iglu_cli("experiments", "delete", "pg-eval", "--db", db)
+    deleted = json.loads(iglu_cli("experiments", "delete", "pg-eval", "--db", db, "--json").stdout)
+    assert deleted["scalar_points"] == 4
     assert [r["run"] for r in cat.scalar_runs()] == ["sweep-lr"]
     assert cat.scalar_series("pg-eval", "train/loss") == []
