@@ -1,7 +1,8 @@
 #pragma once
 // Training curves (schema version 7): the scalars a training script logs per update (return, loss,
 // learning rate...) as TensorBoard does, under a run name — a free name, linked to the experiment
-// of the same name when there is one, so deleting that experiment deletes its scalars. One point
+// of the same name when there is one, so deleting that experiment deletes its scalars (a renamed
+// experiment keeps its runs, under their names). One point
 // per (run, tag, step): logging a step again replaces its value (a resumed script). Written by
 // Catalog::logScalars (Python's Catalog.log_scalar), listed by `iglu experiments scalars`, drawn
 // by the Experiments dock's Curves tab.
