@@ -1,4 +1,4 @@
-// Catalog: managing experiments — delete (with everything that belongs to it), rename, tags, note.
+// Catalog: managing experiments — delete (with everything that belongs to it, training curves too), rename, tags, note.
 #include <algorithm>
 #include <cctype>
 
@@ -39,6 +39,10 @@ void Catalog::deleteExperiment(const std::string& name, const std::function<bool
         db.prepare("DELETE FROM rollouts WHERE kind = 1 AND source = ?1 AND NOT EXISTS (SELECT 1 FROM episodes WHERE rollout_id = rollouts.id)")
             .bind(1, "experiment:" + name)
             .run();
+        // Its training curves: the runs linked to it, and one of its name logged before it existed.
+        const char* runs = "SELECT id FROM scalar_runs WHERE experiment_id = ?1 OR name = ?2";
+        db.prepare(std::string("DELETE FROM scalars WHERE run_id IN (") + runs + ")").bind(1, e.id).bind(2, name).run();
+        db.prepare(std::string("DELETE FROM scalar_runs WHERE id IN (") + runs + ")").bind(1, e.id).bind(2, name).run();
         db.prepare("DELETE FROM experiments WHERE id = ?1").bind(1, e.id).run();
     });
 }

@@ -224,9 +224,29 @@ CREATE TABLE IF NOT EXISTS clarification_predictions(
 ) WITHOUT ROWID;
 )SQL";
 
+// Version 7: training curves (core/catalog/scalars.hpp): runs by name, linked to the experiment of
+// that name when there is one (deleting it deletes them), and their scalars, one per (run, tag, step).
+constexpr const char* kVersion7 = R"SQL(
+CREATE TABLE IF NOT EXISTS scalar_runs(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  experiment_id INTEGER REFERENCES experiments(id) ON DELETE CASCADE,
+  created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS scalars(
+  run_id INTEGER NOT NULL REFERENCES scalar_runs(id) ON DELETE CASCADE,
+  tag TEXT NOT NULL,
+  step INTEGER NOT NULL,
+  value REAL NOT NULL,
+  wall_time REAL NOT NULL,
+  PRIMARY KEY(run_id, tag, step)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS scalar_runs_by_experiment ON scalar_runs(experiment_id);
+)SQL";
+
 // Migration i brings the schema from version i to i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
+    static const std::vector<const char*> steps{kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
     return steps;
 }
 

@@ -6,9 +6,12 @@ episodes are recorded into the catalog so they can be inspected in the workbench
     iglu import singleturn examples/data/iglu-singleturn --db iglu.db
     PYTHONPATH=build/release/python python3 examples/python/train_pg.py --db iglu.db --filter "limit:8"
     iglu experiments show pg-eval --db iglu.db      # or the workbench's Experiments dock / Playback
+    iglu experiments scalars --db iglu.db --run pg-eval   # the training curves (the dock's Curves tab)
 
 The policy sees where target blocks are missing and built blocks are wrong, the colours still
 missing, its pose and inventory; 18 discrete walking actions. It is a demonstration of the workflow, not a strong agent.
+Each update logs its loss, entropy, mean reward per step and mean F1 (Catalog.log_scalars) under the
+experiment's name: the workbench draws them live in the Experiments dock's Curves tab.
 """
 import argparse
 import time
@@ -61,7 +64,7 @@ def Policy(n_in, n_actions=18, hidden=256):
     return Net()
 
 
-def train(tasks, args):
+def train(tasks, args, cat):
     venv = iglu.VectorEnv(tasks, num_envs=args.envs, seed=args.seed, discretize=True, max_steps=args.max_steps,
                           target_in_obs=True)
     obs, _ = venv.reset()
@@ -95,6 +98,10 @@ def train(tasks, args):
         loss.backward()
         nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
         opt.step()
+        # The training curves, one point per update (stored at once: the workbench redraws them).
+        cat.log_scalars(args.experiment, update, {"train/loss": loss.item(), "train/entropy": entropies.mean().item(),
+                                                  "train/reward_per_step": torch.stack(rewards).mean().item(),
+                                                  "train/f1": float(info["f1"].mean())})
         if update % 10 == 0 or update == args.updates - 1:
             print(f"update {update:4d}: {steps:,} steps, {steps / (time.time() - start):,.0f} steps/s, "
                   f"mean reward/step {torch.stack(rewards).mean():+.4f}, mean F1 now {info['f1'].mean():.3f}")
@@ -142,7 +149,7 @@ def main():
     tasks = cat.tasks(args.filter)
     if not tasks:
         raise SystemExit(f"no task in {args.db} matches '{args.filter}'")
-    policy = train(tasks, args)
+    policy = train(tasks, args, cat)
     evaluate(policy, cat, tasks, args)
     print(f"stored: iglu experiments show {args.experiment} --db {args.db}")
 

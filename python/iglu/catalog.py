@@ -147,6 +147,33 @@ class Catalog:
         config = _iglu.CoreCatalog._external_config(agent, source, json.dumps(options or {}))
         return self._core._store_episodes(name, agent, config, list(episodes))
 
+    # -- training curves --------------------------------------------------------------------
+    def log_scalar(self, run: str, tag: str, step: int, value: float) -> None:
+        """Logs one value of a training curve (e.g. ``log_scalar("my-ppo", "train/return", update,
+        mean_return)``), stored at once: the workbench's Curves tab (Experiments dock) draws it
+        as TensorBoard does, ``iglu experiments scalars`` lists it. ``run`` is a free name, linked
+        to the experiment of that name when there is one (deleting it deletes the curves); a step
+        logged again replaces its value. ValueError naming the field for an empty or over-long
+        (200 bytes) run or tag, a negative step, a NaN or infinite value."""
+        self._core.log_scalar(run, tag, step, value)
+
+    def log_scalars(self, run: str, step: int, values: dict) -> None:
+        """Logs several tags at one step in one transaction: ``log_scalars(run, step, {"loss": l,
+        "return": r})`` (one bad value stores none of them)."""
+        self._core.log_scalars(run, step, dict(values))
+
+    def scalar_runs(self) -> List[dict]:
+        """[{run, experiment (or None), tags, points, last_wall_time}] by run name."""
+        return self._core.scalar_runs()
+
+    def scalar_tags(self, run: str) -> List[dict]:
+        """[{tag, points, last_step, last_value}] of a run, by tag."""
+        return self._core.scalar_tags(run)
+
+    def scalar_series(self, run: str, tag: str) -> List[tuple]:
+        """[(step, value)] of a run's tag, by step."""
+        return self._core.scalar_series(run, tag)
+
 
 class ExperimentRecording:
     """Collects episodes and stores them together (see :meth:`Catalog.experiment`)."""

@@ -298,6 +298,52 @@ void bindCatalog(py::module_& m) {
             py::gil_scoped_release nogil;
             return catalog::storeAgentEpisodes(*c, name, agent, configJson, episodes);
         }, py::arg("name"), py::arg("agent"), py::arg("config"), py::arg("episodes"))
+        // Training curves (core/catalog/scalars.hpp): bad values raise ValueError naming the field.
+        .def("log_scalar", [](PyCatalog& p, const std::string& run, const std::string& tag, std::int64_t step, double value) {
+            const Use c(p);
+            py::gil_scoped_release nogil;  // may wait for another writer's transaction
+            c->logScalar(run, tag, step, value);
+        }, py::arg("run"), py::arg("tag"), py::arg("step"), py::arg("value"))
+        .def("log_scalars", [](PyCatalog& p, const std::string& run, std::int64_t step, const std::map<std::string, double>& values) {
+            std::vector<catalog::ScalarValue> batch;
+            for (const auto& [tag, value] : values) batch.push_back({tag, step, value});
+            const Use c(p);
+            py::gil_scoped_release nogil;
+            c->logScalars(run, batch);
+        }, py::arg("run"), py::arg("step"), py::arg("values"))
+        .def("scalar_runs", [](PyCatalog& p) {
+            py::list out;
+            const Use c(p);
+            for (const auto& r : c->scalarRuns()) {
+                py::dict d;
+                d["run"] = r.name;
+                d["experiment"] = r.experiment ? py::object(py::str(*r.experiment)) : py::object(py::none());
+                d["tags"] = r.tags;
+                d["points"] = r.points;
+                d["last_wall_time"] = r.lastWallTime;
+                out.append(d);
+            }
+            return out;
+        })
+        .def("scalar_tags", [](PyCatalog& p, const std::string& run) {
+            py::list out;
+            const Use c(p);
+            for (const auto& t : c->scalarTags(run)) {
+                py::dict d;
+                d["tag"] = t.tag;
+                d["points"] = t.points;
+                d["last_step"] = t.lastStep;
+                d["last_value"] = t.lastValue;
+                out.append(d);
+            }
+            return out;
+        }, py::arg("run"))
+        .def("scalar_series", [](PyCatalog& p, const std::string& run, const std::string& tag) {
+            py::list out;
+            const Use c(p);
+            for (const auto& pt : c->scalarSeries(run, tag)) out.append(py::make_tuple(pt.step, pt.value));
+            return out;
+        }, py::arg("run"), py::arg("tag"))
         .def_static("_external_config", &catalog::externalExperimentConfig, py::arg("agent"), py::arg("source"), py::arg("env_options_json"));
 }
 

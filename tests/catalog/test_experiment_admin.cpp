@@ -1,7 +1,7 @@
 // Managing experiments (Catalog::deleteExperiment / renameExperiment / setExperimentTags /
-// setExperimentNote, schema 6): a sequence of runs, a delete, a rename and more runs on one
+// setExperimentNote, schema 6; training curves, schema 7): a sequence of runs, a delete, a rename and more runs on one
 // catalog, counting every table's rows with raw SQL after each step so no orphan (episode,
-// agent rollout, belief, prediction, writer record) is ever left; a corpus of bad tags, names and
+// agent rollout, belief, prediction, writer record, scalar run or point) is ever left; a corpus of bad tags, names and
 // notes refused naming the field with nothing changed; a live writer's experiment not deleted;
 // a schema-5 catalog upgraded in place keeping its experiments.
 #include <QTemporaryDir>
@@ -85,14 +85,20 @@ private slots:
             return std::vector<int>{count(path, "SELECT count(*) FROM experiments"), count(path, "SELECT count(*) FROM episodes"),
                                     count(path, "SELECT count(*) FROM rollouts WHERE kind = 1"),
                                     count(path, "SELECT count(*) FROM rollout_beliefs"),
-                                    count(path, "SELECT count(*) FROM clarification_predictions")};
+                                    count(path, "SELECT count(*) FROM clarification_predictions"),
+                                    count(path, "SELECT count(*) FROM scalar_runs"), count(path, "SELECT count(*) FROM scalars")};
         };
         buildExperiment(c, "a", 3);
         buildExperiment(c, "b", 2);
         addPredictions(c, "q", 4);
-        QCOMPARE(tables(), (std::vector<int>{3, 5, 5, 5, 4}));
+        // Training curves: of "a" (two points), of "b" (one), and a run of no experiment.
+        c.logScalar("a", "loss", 0, 1.0);
+        c.logScalar("a", "loss", 1, 0.5);
+        c.logScalar("b", "return", 0, 2.0);
+        c.logScalar("free", "return", 0, 3.0);
+        QCOMPARE(tables(), (std::vector<int>{3, 5, 5, 5, 4, 3, 4}));
         c.deleteExperiment("a", {});
-        QCOMPARE(tables(), (std::vector<int>{2, 2, 2, 2, 4}));
+        QCOMPARE(tables(), (std::vector<int>{2, 2, 2, 2, 4, 2, 2}));
         QVERIFY(!c.experiment("a"));
         c.renameExperiment("b", "b2");
         QCOMPARE(c.orphanRolloutCount("experiment:b2"), 0);
@@ -102,14 +108,15 @@ private slots:
         QCOMPARE(c.episodes(c.experiment("a")->id).size(), std::size_t(1));
         c.deleteExperiment("b2", {});
         c.deleteExperiment("q", {});
-        QCOMPARE(tables(), (std::vector<int>{1, 1, 1, 1, 0}));
+        // The renamed experiment's curves went with it (linked by id, not by name); "free" stays.
+        QCOMPARE(tables(), (std::vector<int>{1, 1, 1, 1, 0, 1, 1}));
         // The human tape of the task is never touched.
         core::Rollout tape;
         tape.taskId = "t";
         tape.source = "tape";
         c.putRollout(tape);
         c.deleteExperiment("a", {});
-        QCOMPARE(tables(), (std::vector<int>{0, 0, 0, 0, 0}));
+        QCOMPARE(tables(), (std::vector<int>{0, 0, 0, 0, 0, 1, 1}));
         QCOMPARE(count(path, "SELECT count(*) FROM rollouts"), 1);
     }
 

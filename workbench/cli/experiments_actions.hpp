@@ -1,7 +1,7 @@
 #pragma once
 // The actions of `iglu experiments` beyond list / show / compare of build experiments:
 // clarification experiments (experiments_clarification.cpp) and managing experiments
-// (experiments_admin.cpp: delete, rename, tag, note).
+// (experiments_admin.cpp: delete, rename, tag, note) and training curves (experiments_scalars.cpp).
 #include <string>
 #include <vector>
 
@@ -17,5 +17,9 @@ void compareClarificationExperiments(const catalog::Catalog& cat, const catalog:
 
 /// delete NAME | rename NAME NEW | tag NAME [TAG ...] | note NAME TEXT, on the catalog `db`.
 void manageExperiment(const std::string& db, const std::string& action, const std::vector<std::string>& args, bool json);
+
+/// `iglu experiments scalars`: the runs with scalars (only `run` when given) and their tags' last
+/// values, as a table or JSON. An unknown `run` is an error naming it.
+void listScalars(const catalog::Catalog& cat, const std::string& run, bool json);
 
 }  // namespace iglu::cli

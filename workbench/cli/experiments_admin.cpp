@@ -29,6 +29,8 @@ void manageExperiment(const std::string& db, const std::string& action, const st
     if (action == "delete") {
         const auto episodes = cat.episodes(e.id).size();
         const auto predictions = cat.clarificationPredictions(e.id).size();
+        std::int64_t points = 0;  // its training curves' (the runs linked to it or of its name)
+        for (const auto& r : cat.scalarRuns()) points += r.experiment == e.name ? r.points : 0;
         {
             const catalog::ExperimentLock lock(cat, e.id, e.name);  // refuses while a run writes it
             const auto self = static_cast<std::int64_t>(::getpid());
@@ -37,7 +39,8 @@ void manageExperiment(const std::string& db, const std::string& action, const st
         }
         out["episodes"] = episodes;
         out["predictions"] = predictions;
-        if (!json) std::cout << "deleted experiment " << e.name << ": " << episodes << " episodes (with their rollouts), " << predictions << " predictions\n";
+        out["scalar_points"] = points;
+        if (!json) std::cout << "deleted experiment " << e.name << ": " << episodes << " episodes (with their rollouts), " << predictions << " predictions, " << points << " training-curve points\n";
     } else if (action == "rename") {
         cat.renameExperiment(e.name, args[1]);
         out["new_name"] = args[1];

@@ -1,5 +1,6 @@
 // iglu experiments list|show NAME|compare A B|feedback --db FILE [--json]
 // iglu experiments delete NAME|rename NAME NEW|tag NAME [TAG ...]|note NAME TEXT --db FILE
+// iglu experiments scalars --db FILE [--run RUN] [--json]
 //
 // The catalog's experiments in the terminal — Lua runs (`iglu run`), Python agents and imported
 // rollout files alike: the list (agent, episodes, success rate, mean F1, created), one
@@ -33,6 +34,7 @@ struct Options {
     std::string action;
     std::vector<std::string> names;
     std::string db;
+    std::string run;  // scalars --run
     bool json = false;
     bool allTasks = false;  // compare --tasks
 };
@@ -286,6 +288,12 @@ void feedback(const catalog::Catalog& cat, bool json) {
 void run(const Options& o) {
     if (o.action == "delete" || o.action == "rename" || o.action == "tag" || o.action == "note")
         return manageExperiment(o.db, o.action, o.names, o.json);
+    if (o.action == "scalars") {
+        if (!o.names.empty()) throw std::runtime_error("experiments scalars: expects no experiment name (--run RUN picks a run)");
+        listScalars(catalog::Catalog(o.db, catalog::OpenMode::ReadOnly), o.run, o.json);
+        return;
+    }
+    if (!o.run.empty()) throw std::runtime_error("experiments " + o.action + ": --run is an option of `experiments scalars`");
     if (o.action == "feedback") {
         if (!o.names.empty()) throw std::runtime_error("experiments feedback: expects no experiment name");
         feedback(catalog::Catalog(o.db, catalog::OpenMode::ReadOnly), o.json);
@@ -310,13 +318,14 @@ void addExperimentsCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("experiments", "List, show, compare and manage the experiments stored in a catalog (Lua, Python, imported, clarification)");
     cmd->add_option("ACTION", o->action,
                     "list | show NAME | compare A B | feedback (the human evaluation of agents per agent) | delete NAME | "
-                    "rename NAME NEW | tag NAME [TAG ...] | note NAME TEXT")
+                    "rename NAME NEW | tag NAME [TAG ...] | note NAME TEXT | scalars (training curves; --run RUN)")
         ->required()
-        ->check(CLI::IsMember({"list", "show", "compare", "feedback", "delete", "rename", "tag", "note"}));
+        ->check(CLI::IsMember({"list", "show", "compare", "feedback", "delete", "rename", "tag", "note", "scalars"}));
     cmd->add_option("NAME", o->names, "Experiment name(s), then the new name, tags or note text");
     cmd->add_option("--db", o->db, "Catalog file")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--run", o->run, "scalars: only this run's tags");
     cmd->add_flag("--tasks", o->allTasks, "compare: list every task (default: the 5 biggest gains and losses)");
-    cmd->add_flag("--json", o->json, "Print JSON (list: an array; show: the summary as `iglu run --json`; compare: per-skill deltas)");
+    cmd->add_flag("--json", o->json, "Print JSON (list: an array; show: the summary as `iglu run --json`; compare: per-skill deltas; scalars: runs with their tags)");
     cmd->callback([o] { run(*o); });
 }
 

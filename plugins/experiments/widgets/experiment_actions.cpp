@@ -129,8 +129,9 @@ void ExperimentActions::askDelete() {
     QMessageBox box(QMessageBox::Warning, tr("Delete Experiment"),
                     tr("Delete the experiment '%1' from the catalog?").arg(s.name), QMessageBox::Cancel, parent_);
     box.setObjectName(QStringLiteral("deleteExperimentBox"));
-    box.setInformativeText(s.tasks > 0 ? tr("Its %1 stored predictions go with it. This cannot be undone.").arg(s.tasks)
-                                       : tr("Its %1 episodes and their rollouts go with it. This cannot be undone.").arg(s.episodes));
+    box.setInformativeText(s.tasks > 0 ? tr("Its %1 stored predictions (and training curves, if any) go with it. This cannot be undone.").arg(s.tasks)
+                                       : tr("Its %1 episodes and their rollouts, and its training curves (if any), go with it. "
+                                            "This cannot be undone.").arg(s.episodes));
     QPushButton* yes = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
     yes->setObjectName(QStringLiteral("confirmDelete"));
     box.setDefaultButton(QMessageBox::Cancel);

@@ -27,6 +27,7 @@
 #include "logic/clarification_job.hpp"
 #include "logic/experiment_job.hpp"
 #include "clarification_view.hpp"
+#include "curves_view.hpp"
 #include "experiment_actions.hpp"
 #include "core/catalog/clarification_experiment.hpp"
 #include "results_chart.hpp"
@@ -179,6 +180,11 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
     clarification_ = new ClarificationView(tabs_);
     tabs_->addTab(clarification_, tr("Clarification"));
     tabs_->setTabVisible(3, false);
+    // Training curves (any run, with or without an experiment): re-read with the list.
+    curves_ = new CurvesView([this](const std::function<void(const catalog::Catalog&)>& read) {
+        return readCatalog([&] { read(store_.catalog()); });
+    }, tabs_);
+    tabs_->addTab(curves_, tr("Curves"));
     connect(clarification_, &ClarificationView::taskActivated, this, &ExperimentsPanel::taskActivated);
     connectClarificationJob();
     split->addWidget(tabs_);
@@ -306,6 +312,7 @@ void ExperimentsPanel::refresh() {
     const QString keepCompare = compareWith_->currentText();
     rows_.clear();
     if (!readCatalog([&] { rows_ = experimentRows(store_.catalog()); })) rows_.clear();
+    curves_->refresh();
     fillList();
     {
         const QSignalBlocker block(compareWith_);
@@ -424,7 +431,7 @@ void ExperimentsPanel::showExperiment(int row) {
     tabs_->setTabVisible(2, !clarification);
     tabs_->setTabVisible(3, clarification);
     if (clarification) {
-        tabs_->setCurrentIndex(was == 1 ? 1 : 3);
+        tabs_->setCurrentIndex(was == 1 || was == 4 ? was : 3);  // Compare and Curves stay
         if (!readCatalog([&] { clarification_->show(store_.catalog(), e->id); })) clarification_->clear();
     } else {
         tabs_->setCurrentIndex(was == 3 || was < 0 ? 0 : was);

@@ -9,7 +9,8 @@
 // with a progress bar (episodes done / total, rate) and Cancel (finished episodes kept, a re-run
 // resumes); for the selected experiment a results table per skill beside the do-nothing agent
 // and a bar chart, a Compare tab (a second experiment side by side, Δ = B − A highlighted), and
-// its episodes (double-click opens one: episodeActivated). The Q_INVOKABLE members are for
+// its episodes (double-click opens one: episodeActivated), and the Curves tab (widgets/curves_view:
+// the training curves a script logs, redrawn when another program stores more). The Q_INVOKABLE members are for
 // scripted use (tests drive the panel inside the plugin by name: the plugin module holds its own
 // copy of this class).
 #include <cstdint>
@@ -38,6 +39,7 @@ namespace iglu::plugins::experiments {
 
 class ClarificationJob;
 class ClarificationView;
+class CurvesView;
 class ExperimentActions;
 class ExperimentJob;
 class ResultsChart;
@@ -166,6 +168,7 @@ private:
     ClarificationJob* clarificationJob_;
     ExperimentActions* actions_;
     ClarificationView* clarification_;
+    CurvesView* curves_;
     QLineEdit* filter_;
     QPushButton* runClarification_;
     QPushButton* run_;

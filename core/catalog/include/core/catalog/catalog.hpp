@@ -24,6 +24,7 @@
 
 #include "core/catalog/architect_sessions.hpp"
 #include "core/catalog/catalog_error.hpp"
+#include "core/catalog/scalars.hpp"
 #include "core/nlp/clarification_run.hpp"
 #include "core/rollout/rollout.hpp"
 #include "core/skills/skill.hpp"
@@ -33,7 +34,7 @@ namespace iglu::catalog {
 
 // CatalogError, the one error type of every catalog function: catalog_error.hpp (included above).
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 /// Where a task came from.
 enum class TaskSource : std::uint8_t { SingleTurn = 0, SessionTurn = 1, Structure = 2, Custom = 3 };
@@ -293,7 +294,8 @@ public:
     bool hasEpisode(std::int64_t experimentId, const std::string& taskId, std::int64_t seed, int repetition) const;
     /// Management (experiment_admin.cpp). Each is one transaction and throws CatalogError naming
     /// the experiment when it does not exist. delete: the experiment, its episodes, their agent
-    /// rollouts (with beliefs), its predictions and writer record — no orphan left; refused while
+    /// rollouts (with beliefs), its predictions, writer record and training curves (the scalar runs
+    /// linked to it or named after it) — no orphan left; refused while
     /// another live process writes it (`writerAlive` judges a recorded writer). rename: also the
     /// rollouts' source "experiment:NAME"; the new name is checked and must be free.
     void deleteExperiment(const std::string& name, const std::function<bool(const ExperimentWriter&)>& writerAlive);
@@ -332,6 +334,22 @@ public:
     std::vector<HumanFeedbackRecord> humanFeedback() const;
     /// Per agent (by name), from human_feedback.
     std::vector<FeedbackSummary> feedbackSummary() const;
+
+    // --- training curves (scalars.hpp; scalars.cpp) ----------------------------------------------
+    /// Logs values under `run` (one transaction: a bad value stores none of them; a (tag, step)
+    /// already stored is replaced). The run is linked to the experiment of its name when there is
+    /// one. Throws ScalarValueError naming the file and field: run or tag empty, too long, not printable UTF-8
+    /// on one line; step negative; value NaN or infinite.
+    void logScalars(const std::string& run, std::span<const ScalarValue> values);
+    void logScalar(const std::string& run, const std::string& tag, std::int64_t step, double value) {
+        const ScalarValue v{tag, step, value};
+        logScalars(run, {&v, 1});
+    }
+    /// Runs with scalars by name; tags of a run by name; a tag's points by step. Empty for a
+    /// catalog older than schema 7 (until a writer upgrades it: read again then).
+    std::vector<ScalarRun> scalarRuns() const;
+    std::vector<ScalarTag> scalarTags(const std::string& run) const;
+    std::vector<ScalarPoint> scalarSeries(const std::string& run, const std::string& tag) const;
 
 private:
     Catalog() = default;
