@@ -19,10 +19,10 @@ RolloutChart::RolloutChart(QWidget* parent)
       f1_(new QLineSeries),
       marker_(new QLineSeries),
       prediction_(new QLineSeries),
-      disagree_(new QScatterSeries),
       axisX_(new QValueAxis),
       axisReward_(new QValueAxis),
-      axisF1_(new QValueAxis) {
+      axisF1_(new QValueAxis),
+      disagree_(new QScatterSeries) {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignTop);

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <thread>
 
 #include <X11/Xlib.h>
@@ -13,11 +14,17 @@ std::optional<std::string> displayProblem() {
     if (name == nullptr || *name == '\0')
         return std::string("no X display: $DISPLAY is not set (VTK needs one to render; run under "
                            "xvfb-run -a -s \"-screen 0 1280x1024x24\")");
-    Display* d = XOpenDisplay(nullptr);
-    if (d == nullptr)
+    // The first connection that opens stays open for the process's life: closing it could leave
+    // the X server without a client, and Xvfb then resets, refusing connections for a moment —
+    // the caller's own connection right after this check (Qt's, VTK's) then failed under load.
+    static std::mutex mutex;
+    static Display* held = nullptr;
+    const std::lock_guard lock(mutex);
+    if (held != nullptr) return std::nullopt;
+    held = XOpenDisplay(nullptr);
+    if (held == nullptr)
         return std::string("cannot open X display \"") + name +
                "\" (VTK needs one to render; run under xvfb-run -a -s \"-screen 0 1280x1024x24\")";
-    XCloseDisplay(d);
     return std::nullopt;
 }
 

@@ -6,7 +6,9 @@
 
 namespace iglu::viewers {
 
-/// Empty when an X display can be opened; otherwise a message saying why not and what to do.
+/// Empty when an X display can be opened; otherwise a message saying why not and what to do. The
+/// first connection it opens is kept until the process exits, so the server cannot reset (Xvfb
+/// does when its last client leaves) between this check and the caller's own connection.
 std::optional<std::string> displayProblem();
 
 /// Opens a connection to the X display for a VTK render window (pass it with SetDisplayId, so
