@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <map>
 
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/experiment_lock.hpp"
@@ -90,6 +91,35 @@ private slots:
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains("do-nothing"));
         QVERIFY(table.out.contains("\nall "));
+    }
+
+    // Episodes are keyed by (task, seed, repetition) and the task set is not part of the
+    // configuration: running an experiment again on more tasks extends it, running only the new
+    // ones and keeping the stored episodes as they are.
+    void moreTasksExtendAnExperiment() {
+        const test::ExperimentFolder few(3), all(8);  // the same first 3 conformance tasks
+        const QString exp = all.experiment("oracle.lua", "grow", IGLU_SOURCE_DIR "/examples/agents/oracle.lua",
+                                           "{ action_space = 'flying', max_steps = 300, target_in_obs = true }");
+        ProcessResult first = runIglu({"run", exp, "--db", all.db, "--json", "--tasks", few.tasks});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        QCOMPARE(QJsonDocument::fromJson(first.out.toUtf8()).object()["ran"].toInt(), 3);
+        QCOMPARE(storedEpisodes(all.db, "grow"), 3);
+        std::map<std::string, std::int64_t> before;  // task -> episode row: kept, not run again
+        {
+            const catalog::Catalog cat(all.db.toStdString(), catalog::OpenMode::ReadOnly);
+            for (const auto& e : cat.episodes(cat.experiment("grow")->id)) before[e.taskId] = e.id;
+        }
+        ProcessResult more = runIglu({"run", exp, "--db", all.db, "--json"});
+        QVERIFY2(more.exitCode == 0, qPrintable(more.err));
+        const QJsonObject j = QJsonDocument::fromJson(more.out.toUtf8()).object();
+        QCOMPARE(j["ran"].toInt(), 5);
+        QCOMPARE(j["episodes"].toInt(), 8);
+        QCOMPARE(storedEpisodes(all.db, "grow"), 8);
+        const catalog::Catalog cat(all.db.toStdString(), catalog::OpenMode::ReadOnly);
+        int kept = 0;
+        for (const auto& e : cat.episodes(cat.experiment("grow")->id))
+            if (const auto it = before.find(e.taskId); it != before.end()) kept += it->second == e.id ? 1 : 0;
+        QCOMPARE(kept, 3);
     }
 
     void interruptKeepsFinishedEpisodesAndResumes() {
