@@ -13,6 +13,8 @@
 #   docs/plugin-architect-ab.png its A/B tab (both taken by the GUI test test_architect_workbench)
 #   docs/architect-replay.png    a stored architect session replayed in the Dataset dock, turn 3 of 3
 #                                (taken by the GUI test test_session_replay_workbench)
+#   docs/workspace-ID.png        each workspace (inspect, label, compare, play, experiments, talk)
+#                                at 1600x1000, as View > Workspace (Alt+1..6) lays it out
 # Runs under Xvfb (xvfb-run); builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +61,11 @@ xvfb-run -a -s "-screen 0 1280x1024x24" bash -c "
   '$app' --db '$xpdir/belief.db' --task CQ-game-947 --rollout first --step 30% --disable-plugin play --disable-plugin script \\
     --disable-plugin compare --disable-plugin dataset --disable-plugin labeling --disable-plugin experiments \\
     --screenshot docs/workbench-belief.png --size 1280x900
+  for ws in inspect label play talk; do
+    '$app' --task CQ-game-2681 --rollout first --step 60% --workspace \$ws --screenshot docs/workspace-\$ws.png --size 1600x1000
+  done
+  '$app' --task CQ-game-2681 --rollout random:3 --step 60% --workspace compare --screenshot docs/workspace-compare.png --size 1600x1000
+  '$app' --db '$xpdir/xp.db' --task CQ-game-2681 --workspace experiments --screenshot docs/workspace-experiments.png --size 1600x1000
   IGLU_ARCHITECT_SCREENSHOT=\"\$PWD/docs/plugin-architect.png\" '$build/bin/test_architect_workbench' screenshotMidTurn abComparisonInTheDock >/dev/null
   IGLU_REPLAY_SCREENSHOT=\"\$PWD/docs/architect-replay.png\" '$build/bin/test_session_replay_workbench' >/dev/null
 "
