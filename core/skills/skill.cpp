@@ -24,6 +24,17 @@ const char* skillDefinition(Skill s) noexcept {
     return "?";
 }
 
+const char* skillExample(Skill s) noexcept {
+    switch (s) {
+        case Skill::Flat: return "a 3 x 3 square of blue blocks on the ground, or a wall one block thick";
+        case Skill::Flying: return "a bridge: two towers joined at the top by a row with air beneath it";
+        case Skill::Tricky: return "a hollow box: the blocks inside must be placed before the walls hide them";
+        case Skill::Tall: return "a tower of five or more blocks: its top is out of reach from the ground";
+        case Skill::Diagonal: return "stairs: each block one up and one across from the one before";
+    }
+    return "?";
+}
+
 std::optional<Skill> parseSkill(std::string_view name) noexcept {
     for (Skill s : kAllSkills) {
         std::string_view candidate = kNames[static_cast<std::size_t>(s)];

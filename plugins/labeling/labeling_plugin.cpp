@@ -9,7 +9,9 @@
 #include <QProgressDialog>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QTextBrowser>
 
+#include "logic/skill_guide.hpp"
 #include "widgets/agreement_view.hpp"
 #include "widgets/batch_label_view.hpp"
 #include "widgets/review_view.hpp"
@@ -36,7 +38,8 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setWidget(panel_);
-    // One dock, three tabs: label the current task, label a selection at once, review disagreements.
+    // One dock, four tabs: label the current task, label a selection at once, review
+    // disagreements, and what each skill means.
     tabs_ = new QTabWidget;
     tabs_->setObjectName(QStringLiteral("labelingTabs"));
     tabs_->addTab(scroll, tr("Label"));
@@ -45,6 +48,10 @@ bool LabelingPlugin::initialize(workbench::PluginContext& context, QString*) {
     tabs_->addTab(batch_, tr("Batch"));
     review_ = new labeling::ReviewView(context.data().labels(), [this] { return panel_->ensureLabeler(); });
     tabs_->addTab(review_, tr("Review"));
+    auto* guide = new QTextBrowser;
+    guide->setObjectName(QStringLiteral("skillGuide"));
+    guide->setHtml(labeling::skillGuideHtml());
+    tabs_->addTab(guide, tr("Skills"));
     auto* dock = context.shell().addDock(QStringLiteral("labeling"), tr("Labeling"), tabs_, Qt::RightDockWidgetArea);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { refreshTab(); });
     connect(batch_, &labeling::BatchLabelView::taskActivated, &context.selection(), &workbench::Selection::setTask);

@@ -22,6 +22,7 @@
 #include "logic/label_review.hpp"
 #include "logic/labeler_name.hpp"
 #include "logic/learned_suggestions.hpp"
+#include "logic/skill_guide.hpp"
 #include "logic/uncertainty_wording.hpp"
 
 using namespace iglu;
@@ -52,6 +53,24 @@ class TestLabelingScaleLogic : public QObject {
     Q_OBJECT
 
 private slots:
+    // The Skills tab: every skill, in key order, with its definition and an example, worded once
+    // (core::skillDefinition / skillExample).
+    void skillGuideHoldsEveryDefinitionAndExample() {
+        const QString html = skillGuideHtml();
+        qsizetype at = 0;
+        for (int i = 0; i < core::kNumSkills; ++i) {
+            const auto skill = core::kAllSkills[static_cast<std::size_t>(i)];
+            const QString name = QString::fromLatin1(core::skillName(skill));
+            const qsizetype heading = html.indexOf(QStringLiteral("<h3>%1&nbsp;&nbsp;%2</h3>").arg(i + 1).arg(name));
+            QVERIFY2(heading > at, qPrintable(name));
+            at = heading;
+            const QString definition = QString::fromLatin1(core::skillDefinition(skill)).mid(name.size() + 2);
+            QVERIFY2(html.indexOf(definition.toHtmlEscaped(), heading) > heading, qPrintable(definition));
+            const QString example = QString::fromLatin1(core::skillExample(skill));
+            QVERIFY2(example.size() > 10 && html.indexOf(example.toHtmlEscaped(), heading) > heading, qPrintable(example));
+        }
+    }
+
     void askOnlyWithoutAUsableName() {
         // No name typed, none stored: ask.
         QVERIFY(decideLabelerName("", "").ask);

@@ -19,6 +19,8 @@ const char* skillName(Skill s) noexcept;
 /// What the skill means, in one sentence for people (the Labeling dock's tooltips); the rules
 /// that decide it are auto_labeler.hpp's.
 const char* skillDefinition(Skill s) noexcept;
+/// A short example of a structure with the skill, for people (the Labeling dock's Skills tab).
+const char* skillExample(Skill s) noexcept;
 /// Parses a skill name (case-insensitive); nullopt for anything else.
 std::optional<Skill> parseSkill(std::string_view name) noexcept;
 
