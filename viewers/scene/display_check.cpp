@@ -19,12 +19,19 @@ std::optional<std::string> displayProblem() {
     // the caller's own connection right after this check (Qt's, VTK's) then failed under load.
     static std::mutex mutex;
     static Display* held = nullptr;
+    static std::string heldName;
     const std::lock_guard lock(mutex);
-    if (held != nullptr) return std::nullopt;
-    held = XOpenDisplay(nullptr);
-    if (held == nullptr)
+    if (held != nullptr && heldName == name) return std::nullopt;
+    Display* d = XOpenDisplay(nullptr);
+    if (d == nullptr)
         return std::string("cannot open X display \"") + name +
                "\" (VTK needs one to render; run under xvfb-run -a -s \"-screen 0 1280x1024x24\")";
+    if (held == nullptr) {
+        held = d;
+        heldName = name;
+    } else {
+        XCloseDisplay(d);  // another display than the one held: checked, not kept
+    }
     return std::nullopt;
 }
 
