@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QMenu>
 #include <QTabWidget>
 
@@ -27,6 +28,14 @@ bool DatasetPlugin::initialize(workbench::PluginContext& context, QString*) {
     connect(browser_, &dataset::DatasetBrowser::taskActivated, this,
             [this](const QString& id) { context_->selection().setTask(id); });
     connect(&context.selection(), &workbench::Selection::taskChanged, browser_, &dataset::DatasetBrowser::showTask);
+    // The search text is the shared task filter (the Tasks dock's filter): equal text is not set
+    // again, so typing in either moves the other once, no echo.
+    auto* search = browser_->searchField();
+    search->setText(context.selection().taskFilter());
+    connect(search, &QLineEdit::textChanged, &context.selection(), &workbench::Selection::setTaskFilter);
+    connect(&context.selection(), &workbench::Selection::taskFilterChanged, search, [search](const QString& text) {
+        if (search->text() != text) search->setText(text);
+    });
     connect(&context.data(), &workbench::DataService::opened, browser_, &dataset::DatasetBrowser::requery);
     connect(&context.data(), &workbench::DataService::tasksChanged, browser_, &dataset::DatasetBrowser::requery);  // e.g. a custom task saved
     connect(&context.data(), &workbench::DataService::labelsChanged, browser_, &dataset::DatasetBrowser::refreshTask);

@@ -50,7 +50,13 @@ bool TaskListPlugin::initialize(workbench::PluginContext& context, QString*) {
         proxy_->setFilterFixedString(text);
         syncing_ = false;
         showSelected(context_->selection().taskId());
+        context_->selection().setTaskFilter(text);  // the Dataset browser's search follows
     });
+    // The filter text is shared (Selection::taskFilter): the same text is never set again, so no echo.
+    connect(&context.selection(), &workbench::Selection::taskFilterChanged, filter_, [this](const QString& text) {
+        if (filter_->text() != text) filter_->setText(text);
+    });
+    filter_->setText(context.selection().taskFilter());
 
     // The table mirrors Selection::taskId both ways. A click (or a key that moves the current
     // row) selects that row's task, even when the row is already current or highlighted.

@@ -1,5 +1,6 @@
 #pragma once
-// Task list dock: the tasks of the open data with a filter; drives Selection::setTask.
+// Task list dock: the tasks of the open data with a filter; drives Selection::setTask. Its filter
+// text is Selection::taskFilter, shared with the Dataset browser's search.
 #include <QObject>
 
 #include "workbench/api/plugin.hpp"

@@ -318,6 +318,35 @@ private slots:
         QCOMPARE(log.count("unknown error while handling stepChanged"), 1);
     }
 
+    // The task filter the task lists share: set by one list, seen by the other once; the same
+    // text again (the other list echoing it back) emits nothing, so the lists cannot ping-pong.
+    void sharedTaskFilterHasNoEcho() {
+        workbench::Selection selection;
+        QSignalSpy changed(&selection, &workbench::Selection::taskFilterChanged);
+        QString listB;  // the other list's text, set from the signal and echoed back like a line edit
+        int echoes = 0;
+        connect(&selection, &workbench::Selection::taskFilterChanged, this, [&](const QString& text) {
+            if (listB == text) return;
+            listB = text;
+            ++echoes;
+            selection.setTaskFilter(listB);  // the echo: same text, no signal
+        });
+        selection.setTaskFilter(QStringLiteral("CQ-game-3"));  // typed in list A
+        QCOMPARE(listB, QStringLiteral("CQ-game-3"));
+        QCOMPARE(selection.taskFilter(), QStringLiteral("CQ-game-3"));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(echoes, 1);
+        selection.setTaskFilter(QStringLiteral("CQ-game-3"));  // same text again
+        QCOMPARE(changed.count(), 1);
+        selection.setTask(QStringLiteral("task-1"));  // the task does not touch the filter
+        QCOMPARE(selection.taskFilter(), QStringLiteral("CQ-game-3"));
+        selection.setTaskFilter(QString());  // cleared from list B's side
+        QCOMPARE(changed.count(), 2);
+        QVERIFY(listB.isEmpty());
+        selection.setTaskFilter(QStringLiteral(""));  // empty = no filter, same as null
+        QCOMPARE(changed.count(), 2);
+    }
+
     // Another connection's commit is noticed by checkForChanges (what the poll timer calls):
     // changedElsewhere and labelsChanged("") once, and a note in the log; own writes are not news.
     void changesByAnotherConnectionAreNoticed() {

@@ -55,6 +55,12 @@ void Selection::setStep(int step) {
 
 void Selection::clear() { setTask(QString()); }
 
+void Selection::setTaskFilter(const QString& text) {
+    if (text == taskFilter_) return;
+    taskFilter_ = text;
+    guardedEmit("taskFilterChanged", [&] { emit taskFilterChanged(taskFilter_); });
+}
+
 void Selection::rescope(const QString& taskId, qint64 rolloutId, int step, const std::function<void()>& replaced) {
     if (taskId.isEmpty()) rolloutId = 0;
     if (rolloutId == 0) step = 0;

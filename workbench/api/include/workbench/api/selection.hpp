@@ -4,6 +4,8 @@
 // task clears the rollout and episode; setting a rollout resets the step unless given.
 // An exception thrown by a handler of its signals is caught and logged (setMessageLog), never
 // passed to the caller (often a Qt slot, where it would abort the application).
+// It also holds the task filter text the task lists share (Tasks dock, Dataset browser): typing in
+// one sets it, the other follows; setting the same text again emits nothing, so no echo loops.
 #include "workbench/api/export.hpp"
 
 #include <functional>
@@ -26,6 +28,8 @@ public:
     qint64 episodeId() const noexcept { return episodeId_; }
     /// Frames applied of the selected rollout (0 = its start).
     int step() const noexcept { return step_; }
+    /// The text the task lists filter by (as typed; each list applies it its own way).
+    QString taskFilter() const { return taskFilter_; }
     /// Where a failing signal handler is reported (source "selection"); may be nullptr.
     void setMessageLog(MessageLog* log) noexcept { log_ = log; }
 
@@ -42,18 +46,22 @@ public slots:
     void setEpisode(qint64 episodeId);
     void setStep(int step);
     void clear();
+    /// Sets the shared task filter; taskFilterChanged only when the text differs.
+    void setTaskFilter(const QString& text);
 
 signals:
     void taskChanged(const QString& taskId);
     void rolloutChanged(qint64 rolloutId);
     void episodeChanged(qint64 episodeId);
     void stepChanged(int step);
+    void taskFilterChanged(const QString& text);
 
 private:
     QString taskId_;
     qint64 rolloutId_ = 0;
     qint64 episodeId_ = 0;
     int step_ = 0;
+    QString taskFilter_;
     MessageLog* log_ = nullptr;
 
     template <class F>
