@@ -11,6 +11,7 @@ void addTo(SkillStats& s, const EpisodeResult& e) {
     s.successes += e.success ? 1 : 0;
     s.errors += e.ok ? 0 : 1;
     s.f1Sum += e.f1;
+    s.f1s.push_back(e.f1);
     s.baselineSuccesses += e.baselineSuccess ? 1 : 0;
     s.baselineF1Sum += e.baselineF1;
     if (e.iglu2022F1) {

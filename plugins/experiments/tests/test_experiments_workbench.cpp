@@ -28,11 +28,14 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChartView>
+#include <QLegendMarker>
+#include <QLineSeries>
 
 #include "core/catalog/agent_episodes.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/rollout/step_recorder.hpp"
 #include "core/metrics/metrics.hpp"
+#include "core/metrics/paired_stats.hpp"
 #include "support/gui_main.hpp"
 #include "scripting/agent.hpp"
 #include "scripting/experiment_session.hpp"
@@ -84,11 +87,7 @@ std::map<QString, Expected> expectedRows(const catalog::Catalog& cat, const std:
             x.baselineF1 += base;
         }
     }
-    for (auto& [n, x] : rows) {
-        x.f1 /= x.episodes;
-        x.steps /= x.episodes;
-        x.baselineF1 /= x.episodes;
-    }
+    for (auto& [n, x] : rows) x.f1 /= x.episodes, x.steps /= x.episodes, x.baselineF1 /= x.episodes;
     return rows;
 }
 
@@ -218,12 +217,11 @@ private slots:
             QVERIFY2(row >= 0, qPrintable(name));
             QCOMPARE(results->item(row, 1)->text(), QString::number(x.episodes));
             const double rate = double(x.successes) / x.episodes;
-            QCOMPARE(results->item(row, 2)->text(), QStringLiteral("%1%").arg(100 * rate, 0, 'f', 1));
-            QVERIFY(qAbs(value(results, row, 2) - rate) < 1e-12);
-            QVERIFY(qAbs(value(results, row, 3) - x.f1) < 1e-12);
-            QCOMPARE(results->item(row, 3)->text(), QString::number(x.f1, 'f', 3));
-            QVERIFY(qAbs(value(results, row, 4) - x.steps) < 1e-9);
-            QVERIFY(qAbs(value(results, row, 7) - x.baselineF1) < 1e-12);
+            const core::Interval w = core::wilsonInterval(x.successes, x.episodes);
+            QCOMPARE(results->item(row, 2)->text(), plugins::experiments::withInterval(rate, w.low, w.high));
+            QVERIFY(qAbs(value(results, row, 2) - rate) < 1e-12 && qAbs(value(results, row, 3) - x.f1) < 1e-12);
+            QVERIFY(results->item(row, 3)->text().startsWith(QString::number(x.f1, 'f', 2) + QStringLiteral(" [")));
+            QVERIFY(qAbs(value(results, row, 4) - x.steps) < 1e-9 && qAbs(value(results, row, 7) - x.baselineF1) < 1e-12);
         }
         // The oracle builds these small tasks; the do-nothing agent does not.
         const int all = rowOf(results, QStringLiteral("all"));
@@ -233,8 +231,17 @@ private slots:
         auto* chartView = child<QChartView>("resultsChart");
         QVERIFY(chartView != nullptr);
         const auto series = chartView->chart()->series();
-        QCOMPARE(series.size(), 1);
+        QCOMPARE(series.size(), 1 + 2 * results->rowCount());  // the bars, a whisker per success / F1 bar
         auto* bars = static_cast<QBarSeries*>(series.front());
+        // The "all" success whisker spans the Wilson interval of the catalog's successes.
+        const core::Interval wAll = core::wilsonInterval(expected.at(QStringLiteral("all")).successes, 4);
+        QLineSeries* whisker = nullptr;
+        for (auto* s : series) whisker = s->name() == QStringLiteral("success 95%: all") ? qobject_cast<QLineSeries*>(s) : whisker;
+        QVERIFY(whisker != nullptr && whisker->count() == 6);
+        double lo = 2, hi = -1;
+        for (const QPointF& p : whisker->points()) lo = qMin(lo, p.y()), hi = qMax(hi, p.y());
+        QVERIFY(qAbs(lo - wAll.low) < 1e-12 && qAbs(hi - wAll.high) < 1e-12);
+        for (auto* m : chartView->chart()->legend()->markers(whisker)) QVERIFY(!m->isVisible());
         QCOMPARE(bars->count(), 3);
         QCOMPARE(bars->barSets().at(0)->count(), results->rowCount());
         QVERIFY(qAbs(bars->barSets().at(1)->at(all) - value(results, all, 3)) < 1e-12);

@@ -41,10 +41,6 @@ void reset(QTableWidget* t, const QStringList& headers, int rows) {
 
 }  // namespace
 
-QString withInterval(double value, double low, double high) {
-    return QStringLiteral("%1 [%2, %3]").arg(value, 0, 'f', 2).arg(low, 0, 'f', 2).arg(high, 0, 'f', 2);
-}
-
 ClarificationView::ClarificationView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("clarificationView"));
     auto* layout = new QVBoxLayout(this);

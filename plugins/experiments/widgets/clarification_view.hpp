@@ -61,7 +61,4 @@ private:
 void fillClarificationCompareTable(QTableWidget* table, const core::ClarificationSummary& a, const core::ClarificationSummary& b,
                                    const core::ClarificationComparison& comparison);
 
-/// "0.61 [0.52, 0.70]".
-QString withInterval(double value, double low, double high);
-
 }  // namespace iglu::plugins::experiments

@@ -139,6 +139,7 @@ ExperimentsPanel::ExperimentsPanel(const workbench::ExperimentStore& experiments
     tabs_->setObjectName(QStringLiteral("experimentTabs"));
     auto* resultsPage = new QSplitter(Qt::Horizontal, tabs_);  // the dock is wide and short: side by side
     results_ = makeTable(QStringLiteral("resultsTable"), resultsPage);
+    results_->setToolTip(tr("Success and mean F1 with 95% intervals (Wilson; t). The chart's whiskers are the same intervals."));
     chart_ = new ResultsChart(resultsPage);
     chart_->setObjectName(QStringLiteral("resultsChart"));
     resultsPage->addWidget(results_);

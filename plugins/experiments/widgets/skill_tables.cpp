@@ -9,6 +9,7 @@
 #include <QTableWidget>
 
 #include "core/catalog/catalog.hpp"
+#include "logic/skill_intervals.hpp"
 #include "scripting/summary.hpp"
 
 namespace iglu::plugins::experiments {
@@ -74,6 +75,10 @@ bool NumberItem::operator<(const QTableWidgetItem& other) const {
     return data(kValueRole).toDouble() < other.data(kValueRole).toDouble();
 }
 
+QString withInterval(double value, double low, double high) {
+    return QStringLiteral("%1 [%2, %3]").arg(value, 0, 'f', 2).arg(low, 0, 'f', 2).arg(high, 0, 'f', 2);
+}
+
 QString signedText(double delta, bool percentScale) {
     const double v = percentScale ? 100 * delta : delta;
     const int decimals = percentScale ? 1 : 3;
@@ -94,8 +99,9 @@ void fillResultsTable(QTableWidget* table, const scripting::Summary& summary) {
         const auto& [name, s] = rows[static_cast<std::size_t>(r)];
         table->setItem(r, 0, textItem(name));
         table->setItem(r, 1, number(QString::number(s->episodes), s->episodes));
-        table->setItem(r, 2, number(percent(s->successRate()), s->successRate()));
-        table->setItem(r, 3, number(fixed(s->meanF1(), 3), s->meanF1()));
+        const core::Interval success = successInterval(*s), f1 = meanF1Interval(*s);
+        table->setItem(r, 2, number(withInterval(s->successRate(), success.low, success.high), s->successRate()));
+        table->setItem(r, 3, number(withInterval(s->meanF1(), f1.low, f1.high), s->meanF1()));
         table->setItem(r, 4, number(fixed(s->meanSteps(), 1), s->meanSteps()));
         table->setItem(r, 5, number(QString::number(s->errors), s->errors));
         table->setItem(r, 6, number(percent(s->baselineSuccessRate()), s->baselineSuccessRate()));

@@ -41,8 +41,8 @@ public:
     bool operator<(const QTableWidgetItem& other) const override;
 };
 
-/// Results columns: skill, episodes, success, mean F1, mean steps, errors, do-nothing success,
-/// do-nothing mean F1. One row per skill (alphabetical, "unlabeled" for tasks without labels),
+/// Results columns: skill, episodes, success, mean F1 (both "0.62 [0.55, 0.69]" with the 95%
+/// interval of skill_intervals.hpp), mean steps, errors, do-nothing success, do-nothing mean F1. One row per skill (alphabetical, "unlabeled" for tasks without labels),
 /// then "all".
 void fillResultsTable(QTableWidget* table, const scripting::Summary& summary);
 
@@ -68,6 +68,9 @@ QTableWidgetItem* deltaItem(double delta, bool percentScale, bool shade = true);
 QTableWidget* makeTable(const QString& name, QWidget* parent);
 /// A read-only text cell.
 QTableWidgetItem* textItem(const QString& text);
+
+/// "0.61 [0.52, 0.70]": a value with its 95% interval (every interval cell of the dock).
+QString withInterval(double value, double low, double high);
 
 /// "+0.125" / "−0.050" / "0.000" (percent: "+12.5%"), the sign always shown.
 QString signedText(double delta, bool percent);

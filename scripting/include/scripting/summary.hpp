@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@ struct SkillStats {
     int successes = 0;
     int errors = 0;
     double f1Sum = 0;
+    std::vector<double> f1s;       ///< each episode's F1, in order (the mean's t interval)
     double stepsSum = 0;
     int baselineSuccesses = 0;
     double baselineF1Sum = 0;
