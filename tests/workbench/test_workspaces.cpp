@@ -7,6 +7,9 @@
 #include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QAbstractItemView>
 #include <QtTest>
 
 #include "support/gui_main.hpp"
@@ -44,6 +47,13 @@ class TestWorkspaces : public QObject {
             QVERIFY2(d->widget()->width() >= std::min(need.width(), win.width() / 3) && d->widget()->height() >= std::min(need.height(), win.height() / 3),
                      qPrintable(QStringLiteral("%1 clipped in %2: %3 x %4, needs %5 x %6").arg(d->objectName(), qs(w.id)).arg(d->widget()->width())
                                     .arg(d->widget()->height()).arg(need.width()).arg(need.height())));
+            // A panel in a scroll area fits its width: no part of it only reachable sideways.
+            for (QScrollArea* area : d->widget()->findChildren<QScrollArea*>()) {
+                if (!area->isVisible() || area->widget() == nullptr || qobject_cast<QAbstractItemView*>(area)) continue;
+                QTRY_VERIFY2(!area->horizontalScrollBar()->isVisible(),
+                             qPrintable(QStringLiteral("%1 in %2 scrolls sideways: %3 wide, its panel needs %4").arg(d->objectName(), qs(w.id))
+                                            .arg(area->viewport()->width()).arg(area->widget()->minimumSizeHint().width())));
+            }
         }
         QWidget* view = win.centralWidget();
         if (w.id == "compare") {

@@ -12,6 +12,9 @@ AgentChooser::AgentChooser(const QString& examplesDir, const QString& id, QWidge
     layout->setContentsMargins(0, 0, 0, 0);
     agents_ = new QComboBox(this);
     agents_->setObjectName(id + QStringLiteral(".agent"));
+    // Long agent labels must not widen the side dock (the popup shows them whole).
+    agents_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    agents_->setMinimumContentsLength(10);
     command_ = new QLineEdit(this);
     command_->setObjectName(id + QStringLiteral(".command"));
     command_->setToolTip(tr("A program speaking the agent protocol (docs/agent_protocol.md), run without a shell"));

@@ -53,6 +53,7 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     labelerEdit_->setToolTip(tr("Your name: labels are stored per labeler (type another name to change it)"));
     form->addRow(tr("Labeler"), labelerEdit_);
     progress_ = new QLabel(this);
+    progress_->setWordWrap(true);
     progress_->setObjectName(QStringLiteral("labelingProgress"));
     form->addRow(tr("Progress"), progress_);
     taskLabel_ = new QLabel(this);
@@ -108,12 +109,14 @@ LabelingPanel::LabelingPanel(const workbench::LabelStore& labels, QUndoStack* un
     addAction(enter);
 
     auto* buttons = new QGridLayout;
-    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next unlabeled (Return)"), tr("Next (N)"),
-                                   tr("Previous (P)"), tr("Next unlabeled (Shift+N)"), tr("Previous unlabeled (Shift+P)")};
+    // Short enough for two columns in a side dock of a 1280-wide window (the tooltips say it whole).
+    const QStringList shortText = {tr("Accept auto (A)"), tr("Confirm, next (Return)"), tr("Next (N)"),
+                                   tr("Previous (P)"), tr("Next unlabeled (\u21e7N)"), tr("Prev. unlabeled (\u21e7P)")};
     for (int i = 0; i < shortText.size(); ++i) {
         QAction* a = actions_[core::kNumSkills + i];
         auto* b = new QPushButton(shortText[i], this);
-        b->setToolTip(a->text());
+        const QString key = a->shortcut().toString(QKeySequence::NativeText);
+        b->setToolTip(key.isEmpty() ? a->text() : a->text() + QStringLiteral(" (") + key + QStringLiteral(")"));
         b->setFocusPolicy(Qt::NoFocus);
         connect(b, &QPushButton::clicked, a, &QAction::trigger);
         buttons->addWidget(b, i / 2, i % 2);
