@@ -1,0 +1,33 @@
+# The one walk of the source tree for the source rules (check_line_limit.cmake,
+# check_markdown_lines.cmake), included by both.
+#   iglu_tree_files(OUT ROOT EXTENSIONS SKIP_DIRS)
+# OUT: the files under ROOT (relative paths, sorted) whose name ends in one of EXTENSIONS (a regex
+# alternation, e.g. "cpp|hpp"), outside the build trees (build*/ at the top), hidden folders and
+# any folder whose name matches SKIP_DIRS (a regex alternation, e.g. "tests"; empty: none) at any depth.
+function(iglu_tree_files out root extensions skip_dirs)
+  set(skip "build.*|\\..*")
+  if(skip_dirs)
+    string(APPEND skip "|${skip_dirs}")
+  endif()
+  file(GLOB top RELATIVE "${root}" "${root}/*")
+  set(files "")
+  foreach(entry IN LISTS top)
+    if(entry MATCHES "^(${skip})$")
+      continue()
+    endif()
+    if(IS_DIRECTORY "${root}/${entry}")
+      file(GLOB_RECURSE found RELATIVE "${root}" "${root}/${entry}/*")
+      list(FILTER found INCLUDE REGEX "\\.(${extensions})$")
+      list(APPEND files ${found})
+    elseif(entry MATCHES "\\.(${extensions})$")
+      list(APPEND files "${entry}")
+    endif()
+  endforeach()
+  set(deep "\\.[^/]*")
+  if(skip_dirs)
+    string(APPEND deep "|${skip_dirs}")
+  endif()
+  list(FILTER files EXCLUDE REGEX "(^|/)(${deep})/")
+  list(SORT files)
+  set(${out} "${files}" PARENT_SCOPE)
+endfunction()
