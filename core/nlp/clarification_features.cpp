@@ -109,25 +109,17 @@ bool pastVerb(const std::string& w) {
 }
 
 /// Clauses as the cues count them: split at '.', ';', "then" and "and".
-std::vector<std::vector<std::string>> cueClauses(const std::vector<std::string>& tokens, const std::string& text) {
-    std::vector<std::vector<std::string>> out(1);
-    std::size_t at = 0;  // walk the text's separators in step with the tokens
-    std::string word;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        const char ch = i < text.size() ? text[i] : ' ';
-        const auto c = static_cast<unsigned char>(ch);
-        if (std::isalnum(c)) {
-            word += ch;
-            continue;
-        }
-        if (!word.empty()) {
-            if (at >= tokens.size()) break;
-            const std::string& w = tokens[at++];
+std::vector<std::vector<std::string>> cueClauses(const std::string& text) {
+    std::vector<std::vector<std::string>> out;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        const std::size_t end = std::min(text.find_first_of(".;", from), text.size());
+        out.emplace_back();
+        for (auto& w : clarificationTokens(text.substr(from, end - from))) {
             if (w == "then" || w == "and") out.emplace_back();
-            else out.back().push_back(w);
-            word.clear();
+            else out.back().push_back(std::move(w));
         }
-        if (ch == '.' || ch == ';') out.emplace_back();
+        from = end + 1;
     }
     return out;
 }
@@ -164,7 +156,7 @@ std::array<double, kCues> cueValues(const ClarificationExample& e) {
     }
     const bool narrative = (tokens.size() > 1 && tokens[0] == "i" && pastVerb(tokens[1])) || (!tokens.empty() && pastVerb(tokens[0]) && tokens[0] != "put");
     double placeNoColour = 0, removeNoColour = 0;
-    for (const auto& clause : cueClauses(tokens, e.instruction)) {
+    for (const auto& clause : cueClauses(e.instruction)) {
         if (clause.empty()) continue;
         const bool colour = std::any_of(clause.begin(), clause.end(), [](const std::string& w) { return text::colourWord(w) != 0; });
         const std::size_t head = std::min<std::size_t>(3, clause.size());
